@@ -1,0 +1,36 @@
+/**
+ * Compiles a record's `messagePattern` (Python `re` dialect) into a JavaScript
+ * RegExp, once. Validation, the matcher and the pages all go through here so
+ * that they agree on what a pattern means.
+ */
+import { translatePythonRegex } from "./python-regex";
+
+export interface CompiledPattern {
+  /** JavaScript source after translation. */
+  source: string;
+  /** JavaScript flags from Python inline flags (never g/y/d). */
+  flags: string;
+  /** Capture group names in order (empty for unnamed groups). */
+  groupNames: string[];
+  groupCount: number;
+}
+
+export type CompileResult = ({ ok: true } & CompiledPattern) | { ok: false; error: string };
+
+/** Translates and test-compiles a pattern; the error says why it cannot be used. */
+export function compilePattern(pattern: string): CompileResult {
+  if (pattern === "") return { ok: false, error: "is empty: an empty pattern would match every log line" };
+  const t = translatePythonRegex(pattern);
+  if (!t.ok) return { ok: false, error: t.error };
+  try {
+    new RegExp(t.source, t.flags + "d");
+  } catch (err) {
+    return { ok: false, error: `does not compile in JavaScript: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  return { ok: true, source: t.source, flags: t.flags, groupNames: t.groupNames, groupCount: t.groupCount };
+}
+
+/** A RegExp for a compiled pattern with extra flags (e.g. `d` for capture spans). */
+export function toRegExp(p: CompiledPattern, extraFlags = ""): RegExp {
+  return new RegExp(p.source, p.flags + extraFlags);
+}

@@ -1,0 +1,31 @@
+/**
+ * The whole validation: parse and schema (`dataset.ts`), then record and
+ * dataset checks (`checks.ts`). Only records with no error are returned as
+ * valid; every other record has at least one error problem.
+ */
+import { parseDataset, type SourceFile } from "./dataset";
+import { checkDataset, checkRecords } from "./checks";
+import { sortProblems, type Problem } from "./problems";
+import type { LoadedRecord } from "./schema";
+
+export interface ValidationResult {
+  /** Records that passed every check. */
+  valid: LoadedRecord[];
+  /** Every record that parsed, valid or not. */
+  parsed: LoadedRecord[];
+  problems: Problem[];
+}
+
+/** Validates dataset files completely and collects every problem. */
+export function validateDataset(files: SourceFile[]): ValidationResult {
+  const { records, problems } = parseDataset(files);
+  problems.push(...checkRecords(records), ...checkDataset(records));
+  const bad = new Set<LoadedRecord>();
+  const byPlace = new Map(records.map((r) => [`${r.file}:${r.line}`, r]));
+  for (const p of problems) {
+    if (p.level !== "error") continue;
+    const r = byPlace.get(`${p.file}:${p.line}`);
+    if (r) bad.add(r);
+  }
+  return { valid: records.filter((r) => !bad.has(r)), parsed: records, problems: sortProblems(problems) };
+}

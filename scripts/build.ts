@@ -1,0 +1,37 @@
+/**
+ * `npm run build`: validate the dataset (stop on errors), generate the
+ * browser's data files, run `next build` (static export to `out/`), then write
+ * the files Next does not: short-link redirects and the permalink manifest.
+ */
+import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { loadDataset, dataLocation, DatasetIOError } from "../server/dataset";
+import { printProblems } from "../cli/report";
+import { writeShortLinks } from "./short-links";
+
+const t0 = performance.now();
+const step = (name: string) => console.log(`errdex build: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+let dataset;
+try {
+  dataset = loadDataset(dataLocation());
+} catch (err) {
+  if (err instanceof DatasetIOError) {
+    console.error(`errdex build: ${err.message}`);
+    process.exit(2);
+  }
+  throw err;
+}
+const errors = printProblems(dataset.problems, process.stderr);
+if (errors > 0) {
+  console.error(`errdex build: stopped: the dataset at ${dataset.source} has ${errors} error(s); fix them or run npx errdex validate`);
+  process.exit(1);
+}
+step(`validated ${dataset.records.length} records`);
+
+const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+if (next.status !== 0) process.exit(next.status ?? 1);
+step("next build done");
+
+writeShortLinks("out", dataset.records);
+step("short links written");
