@@ -1,6 +1,6 @@
 /** `errdex validate`: the same validation the build runs, as a command. */
 import { performance } from "node:perf_hooks";
-import { loadDataset, dataLocation, DatasetIOError } from "../server/dataset";
+import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/dataset";
 import { countProblems } from "../lib/problems";
 import { printProblems } from "./report";
 
@@ -10,12 +10,12 @@ export interface ValidateOptions {
 }
 
 /** Validates the dataset; 0 valid, 1 invalid, 2 I/O error. */
-export function runValidate(opts: ValidateOptions): number {
+export async function runValidate(opts: ValidateOptions): Promise<number> {
   const t0 = performance.now();
   const location = dataLocation(opts.data);
   let ds;
   try {
-    ds = loadDataset(location);
+    ds = await loadDatasetChecked(location);
   } catch (err) {
     if (err instanceof DatasetIOError) {
       if (opts.json) process.stdout.write(JSON.stringify({ ok: false, error: err.message }) + "\n");
@@ -33,7 +33,7 @@ export function runValidate(opts: ValidateOptions): number {
   } else {
     printProblems(ds.problems, process.stderr);
     const verdict = errors === 0 ? "valid" : "INVALID";
-    process.stderr.write(`${location}: ${verdict}: ${ds.parsed.length} records read, ${ds.records.length} valid, ${errors} error(s), ${warnings} warning(s) in ${seconds.toFixed(2)} s\n`);
+    process.stderr.write(`${location}: ${verdict}: ${ds.parsed.length} records parsed, ${ds.records.length} valid, ${errors} error(s), ${warnings} warning(s) in ${seconds.toFixed(2)} s\n`);
   }
   return errors === 0 ? 0 : 1;
 }

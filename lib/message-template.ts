@@ -99,7 +99,7 @@ export const SAMPLE_VALUES = ["X1", "7", "x", "0.5", "abc_def", "'a'"] as const;
 export function sampleRenderings(message: string): string[] {
   const readings = [parseTemplate(message), parseTemplate(message, { printf: true })];
   const out = new Set<string>();
-  out.add(message);
   for (const segments of readings) for (const v of SAMPLE_VALUES) out.add(renderTemplate(segments, v));
+  out.add(message);
   return [...out];
 }
