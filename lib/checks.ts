@@ -8,6 +8,8 @@ import type { Level, Problem } from "./problems";
 import { compilePattern, toRegExp } from "./pattern";
 import { sampleRenderings } from "./message-template";
 import { githubUrlFor } from "./permalink";
+import { analyzePattern } from "./pattern-analysis";
+import { GENERIC_LETTERS } from "./matcher-data";
 
 export interface Finding {
   field: string;
@@ -119,6 +121,30 @@ export const RECORD_CHECKS: RecordCheck[] = [
     },
   },
   {
+    name: "pattern-specific",
+    description: "messagePattern has enough literal text to identify its error",
+    check: (r) => {
+      const c = compilePattern(r.messagePattern);
+      if (!c.ok) return [];
+      const shape = analyzePattern(c.source, c.flags);
+      const out: Finding[] = [];
+      if (shape.letters < GENERIC_LETTERS)
+        out.push({
+          field: "messagePattern",
+          level: "warning",
+          message: `is generic: only ${shape.letters} letters and digits of literal text, so it can match unrelated errors; its matches rank below specific ones`,
+          hint: `keep more of the message's literal words; ${GENERIC_LETTERS} or more makes a pattern specific`,
+        });
+      if (shape.branches.some((b) => !b.some((run) => run.text.length >= 4)))
+        out.push({
+          field: "messagePattern",
+          level: "warning",
+          message: "has no literal run of 4 or more characters for the prefilter, so it is tried only on lines that look like errors",
+        });
+      return out;
+    },
+  },
+  {
     name: "severity-known",
     description: "severity is one errdex knows",
     check: (r) =>
@@ -179,7 +205,7 @@ export function checkDataset(records: LoadedRecord[]): Problem[] {
     const key = `${r.repo}/${r.slug}`;
     const sameSlug = bySlug.get(key);
     if (sameSlug) {
-      problems.push({ level: "error", file: lr.file, line: lr.line, id: r.id, field: "slug", message: `duplicate slug ${JSON.stringify(r.slug)} in ${r.repo}, already used by record ${sameSlug.record.id} at ${sameSlug.file}:${sameSlug.line}`, hint: "(repo, slug) makes the permalink and must be unique", check: "slug-unique" });
+      problems.push({ level: "error", file: lr.file, line: lr.line, id: r.id, field: "slug", message: `duplicate slug ${JSON.stringify(r.slug)} in ${r.repo}, already used by record ${sameSlug.record.id} at ${sameSlug.file}:${sameSlug.line}`, hint: "repo and slug make the permalink, so each pair must be unique", check: "slug-unique" });
     } else bySlug.set(key, lr);
   }
   return problems;

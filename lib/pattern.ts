@@ -21,7 +21,7 @@ export type CompileResult = ({ ok: true } & CompiledPattern) | { ok: false; erro
 export function compilePattern(pattern: string): CompileResult {
   if (pattern === "") return { ok: false, error: "is empty: an empty pattern would match every log line" };
   const t = translatePythonRegex(pattern);
-  if (!t.ok) return { ok: false, error: t.error };
+  if (!t.ok) return { ok: false, error: `is not a usable Python regular expression: ${t.error}` };
   try {
     new RegExp(t.source, t.flags + "d");
   } catch (err) {

@@ -5,16 +5,17 @@
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { loadDataset, dataLocation, DatasetIOError } from "../server/dataset";
+import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/dataset";
 import { printProblems } from "../cli/report";
 import { writeShortLinks } from "./short-links";
+import { writeBrowserAssets } from "./browser-assets";
 
 const t0 = performance.now();
 const step = (name: string) => console.log(`errdex build: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
 let dataset;
 try {
-  dataset = loadDataset(dataLocation());
+  dataset = await loadDatasetChecked(dataLocation());
 } catch (err) {
   if (err instanceof DatasetIOError) {
     console.error(`errdex build: ${err.message}`);
@@ -28,6 +29,10 @@ if (errors > 0) {
   process.exit(1);
 }
 step(`validated ${dataset.records.length} records`);
+
+const sizes = await writeBrowserAssets(dataset);
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
 
 const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
 if (next.status !== 0) process.exit(next.status ?? 1);

@@ -9,6 +9,8 @@ import path from "node:path";
 import { isDatasetFileName, type SourceFile } from "../lib/dataset";
 import { validateDataset, type ValidationResult } from "../lib/validate";
 import type { ErrorRecord } from "../lib/schema";
+import { sortProblems } from "../lib/problems";
+import { checkRedos } from "./redos";
 
 export interface Dataset extends ValidationResult {
   /** Where the data came from, as given. */
@@ -71,6 +73,17 @@ export function loadDataset(location = dataLocation()): Dataset {
   let datasetVersion = "";
   for (const v of versionOf.values()) if (v > datasetVersion) datasetVersion = v;
   return { ...result, source: location, records, byId: new Map(records.map((r) => [r.id, r])), datasetVersion, versionOf };
+}
+
+/** Loads a dataset and adds the ReDoS analysis (async: recheck runs off the main loop). */
+export async function loadDatasetChecked(location = dataLocation()): Promise<Dataset> {
+  const ds = loadDataset(location);
+  const redos = await checkRedos(ds.parsed);
+  if (redos.length === 0) return ds;
+  const problems = sortProblems([...ds.problems, ...redos]);
+  const bad = new Set(redos.filter((p) => p.level === "error").map((p) => p.id));
+  const records = ds.records.filter((r) => !bad.has(r.id));
+  return { ...ds, problems, records, valid: ds.valid.filter((r) => !bad.has(r.record.id)), byId: new Map(records.map((r) => [r.id, r])) };
 }
 
 const cache = new Map<string, Dataset>();

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: measures the matcher (build, 10 MB lookup, MB/s, memory)
+ * on the shared corpus and on 100,000 synthetic patterns, beside a naive
+ * loop of every regex over the same log and beside ripgrep, and the CLI's
+ * wall time including start-up. Prints a table and writes
+ * `bench/results/matcher.json`.
+ *
+ * Options: `--quick` measures the naive loop on 1,000 patterns and scales
+ * it up (it takes ~1 min in full); `BENCH_DATA` points at another corpus.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { loadDataset } from "../server/dataset";
+import { buildMatcherData } from "../lib/matcher-data";
+import { Matcher } from "../lib/matcher";
+import { compilePattern, toRegExp } from "../lib/pattern";
+import type { ErrorRecord } from "../lib/schema";
+import { generateLog } from "./log-gen";
+import { syntheticRecords } from "./synthetic";
+
+const quick = process.argv.includes("--quick");
+const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");
+const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}` };
+const rows: [string, string][] = [];
+const row = (name: string, value: string) => {
+  rows.push([name, value]);
+  console.log(`${name.padEnd(58)} ${value}`);
+};
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const time = (f: () => void, runs = 3) => {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    f();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+};
+
+if (!fs.existsSync(corpus)) {
+  console.error(`bench: no corpus at ${corpus} (set BENCH_DATA)`);
+  process.exit(2);
+}
+const t = performance.now();
+const ds = loadDataset(corpus);
+row(`load + validate corpus (${ds.records.length} records)`, ms(performance.now() - t));
+results.loadValidateMs = performance.now() - t;
+
+// 1. Corpus: build and 10 MB lookup.
+const records = ds.records;
+const { log, planted } = generateLog(records, 10 * 1024 * 1024, 20);
+const mb = log.length / 1024 / 1024;
+let matcher!: Matcher;
+const buildMs = time(() => {
+  matcher = new Matcher(buildMatcherData(records));
+});
+row(`build matcher, ${records.length} patterns (target ≤ 500 ms)`, ms(buildMs));
+const heapBefore = process.memoryUsage().heapUsed;
+let found = 0;
+let foundPlanted = 0;
+const lookupMs = time(() => {
+  const r = matcher.lookup(log);
+  found = r.matches.length;
+  const ids = new Set(r.matches.map((m) => m.entry.id));
+  foundPlanted = planted.filter((p) => ids.has(p.id)).length;
+});
+const heapAfter = process.memoryUsage().heapUsed;
+row(`lookup ${mb.toFixed(1)} MB log, corpus (target ≤ 300 ms)`, `${ms(lookupMs)} (${(mb / (lookupMs / 1000)).toFixed(0)} MB/s)`);
+row("  records found / planted found", `${found} / ${foundPlanted} of ${planted.length}`);
+row("  heap used after lookup", `${((heapAfter - heapBefore) / 1024 / 1024).toFixed(0)} MB more, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+Object.assign(results, { corpusPatterns: records.length, logMB: mb, buildMs, lookupMs, mbPerSecond: mb / (lookupMs / 1000), found, foundPlanted, planted: planted.length });
+
+// 2. Naive: every regex over the whole log.
+{
+  const sample = quick ? records.slice(0, 1000) : records;
+  const regexes = sample.map((r) => compilePattern(r.messagePattern)).filter((c) => c.ok).map((c) => toRegExp(c as never));
+  const t0 = performance.now();
+  let hits = 0;
+  for (const re of regexes) if (re.test(log)) hits++;
+  const naive = ((performance.now() - t0) * records.length) / sample.length;
+  row(`naive: every regex over the log${quick ? " (1,000 measured, scaled)" : ""}`, `${(naive / 1000).toFixed(1)} s (${(naive / lookupMs).toFixed(0)}× slower)`);
+  Object.assign(results, { naiveMs: naive, naiveScaled: quick, naiveHits: hits });
+}
+
+// 3. 100,000 synthetic patterns of the corpus's shape.
+{
+  const synth = syntheticRecords(records, 100_000, 7);
+  let m100!: Matcher;
+  const b = time(() => {
+    m100 = new Matcher(buildMatcherData(synth));
+  }, 1);
+  const synthLog = generateLog(synth, 10 * 1024 * 1024, 20, 99).log;
+  let n = 0;
+  const l = time(() => {
+    n = m100.lookup(synthLog).matches.length;
+  });
+  row("build matcher, 100,000 synthetic patterns", ms(b));
+  row("lookup 10 MB log, 100,000 patterns (target ≤ 1 s)", `${ms(l)} (${n} records found)`);
+  Object.assign(results, { synthPatterns: synth.length, synthBuildMs: b, synthLookupMs: l });
+}
+
+// 4. The CLI against ripgrep on the same log and patterns.
+{
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-bench-"));
+  const logFile = path.join(dir, "10mb.log");
+  const patternsFile = path.join(dir, "patterns.txt");
+  fs.writeFileSync(logFile, log);
+  fs.writeFileSync(patternsFile, records.map((r: ErrorRecord) => r.messagePattern).join("\n") + "\n");
+  const smallLog = path.join(dir, "1mb.log");
+  fs.writeFileSync(smallLog, log.slice(0, log.indexOf("\n", 1024 * 1024) + 1));
+  const cli = path.resolve("dist/errdex.mjs");
+  if (!fs.existsSync(cli)) spawnSync("node", ["scripts/build-cli.mjs"], { stdio: "inherit" });
+  const wall = (cmd: string, args: string[]) => {
+    const times: number[] = [];
+    let status: number | null = null;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 28 });
+      times.push(performance.now() - t0);
+      status = r.status;
+    }
+    return { ms: median(times), status };
+  };
+  const cli10 = wall("node", [path.resolve("bin/errdex.mjs"), "match", "--data", corpus, "--json", logFile]);
+  const cli1 = wall("node", [path.resolve("bin/errdex.mjs"), "match", "--data", corpus, "--json", smallLog]);
+  row("errdex match CLI, 1 MB log, corpus, wall incl. start-up (target ≤ 2 s)", `${ms(cli1.ms)} (exit ${cli1.status})`);
+  row("errdex match CLI, 10 MB log, corpus, wall incl. start-up", `${ms(cli10.ms)} (exit ${cli10.status})`);
+  Object.assign(results, { cli1MbMs: cli1.ms, cli10MbMs: cli10.ms });
+  const rg = spawnSync("rg", ["--version"]);
+  if (rg.status === 0) {
+    const rgRun = wall("rg", ["-U", "-c", "-f", patternsFile, logFile]);
+    row(`ripgrep ${String(rg.stdout).split("\n")[0]?.split(" ")[1]} -U -c -f patterns.txt, same log`, ms(rgRun.ms));
+    row("  errdex match speed-up over ripgrep (target ≥ 3×)", `${(rgRun.ms / cli10.ms).toFixed(1)}×`);
+    Object.assign(results, { ripgrepMs: rgRun.ms, speedupOverRipgrep: rgRun.ms / cli10.ms });
+  } else {
+    row("ripgrep", "not installed (apt-get install ripgrep) — comparison skipped");
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+fs.mkdirSync("bench/results", { recursive: true });
+fs.writeFileSync("bench/results/matcher.json", JSON.stringify({ ...results, rows }, null, 2) + "\n");
+console.log("\nwrote bench/results/matcher.json");

@@ -1,0 +1,120 @@
+/**
+ * Finds every occurrence of many fixed literal keys in a text in one pass per
+ * key length, so the matcher runs only the regexes whose literal text is
+ * really there (the idea of Hyperscan's and ripgrep's literal prefilters).
+ *
+ * Hand-written on purpose: a Rabin–Karp scan over fixed-length keys measured
+ * ~0.12 s for a 10 MB log and 10,000 keys here, against 0.44–0.75 s and
+ * +370 MB of heap for the npm Aho-Corasick packages tried
+ * (shared/notes/measurements.md). Keys of one length share a rolling hash; an
+ * open-addressed table answers "is any key here?" with one load per position.
+ */
+
+/** Key lengths the scanner uses; a literal shorter than the smallest cannot be a key. */
+export const KEY_LENGTHS = [16, 8, 4] as const;
+
+const BASE = 0x01000193; // FNV prime as the polynomial base: odd, well mixed
+const MIX = 0x9e3779b1; // Fibonacci hashing multiplier for the slot index
+
+interface LengthTable {
+  length: number;
+  /** BASE^length mod 2^32: the weight of the character leaving the window. */
+  outWeight: number;
+  shift: number;
+  slotHash: Int32Array;
+  /** 1 + index of the first key in the slot's chain; 0 = empty slot. */
+  slotKey: Int32Array;
+}
+
+export class KeyScanner {
+  readonly keys: string[];
+  private readonly tables: LengthTable[];
+  /** Next key with the same slot (chain), -1 at the end. */
+  private readonly keyNext: Int32Array;
+
+  /** Builds the tables for `keys`; every key must have one of KEY_LENGTHS. */
+  constructor(keys: string[]) {
+    this.keys = keys;
+    this.keyNext = new Int32Array(keys.length).fill(-1);
+    const byLength = new Map<number, number[]>();
+    keys.forEach((k, i) => {
+      const list = byLength.get(k.length) ?? [];
+      list.push(i);
+      byLength.set(k.length, list);
+    });
+    this.tables = [];
+    for (const [length, indexes] of byLength) {
+      let bits = 4;
+      while (1 << bits < indexes.length * 4) bits++;
+      const size = 1 << bits;
+      const table: LengthTable = {
+        length,
+        outWeight: power(BASE, length),
+        shift: 32 - bits,
+        slotHash: new Int32Array(size),
+        slotKey: new Int32Array(size),
+      };
+      for (const k of indexes) this.insert(table, k, hashOf(keys[k]!, 0, length));
+      this.tables.push(table);
+    }
+  }
+
+  private insert(t: LengthTable, key: number, h: number): void {
+    let slot = Math.imul(h, MIX) >>> t.shift;
+    const mask = t.slotHash.length - 1;
+    while (t.slotKey[slot] !== 0) {
+      if (t.slotHash[slot] === h) {
+        this.keyNext[key] = t.slotKey[slot]! - 1;
+        t.slotKey[slot] = key + 1;
+        return;
+      }
+      slot = (slot + 1) & mask;
+    }
+    t.slotHash[slot] = h;
+    t.slotKey[slot] = key + 1;
+  }
+
+  /** Calls `onHit(key, position)` for every occurrence of every key in `text`, in position order per key length. */
+  scan(text: string, onHit: (key: number, pos: number) => void): void {
+    for (const t of this.tables) this.scanLength(t, text, onHit);
+  }
+
+  private scanLength(t: LengthTable, text: string, onHit: (key: number, pos: number) => void): void {
+    const L = t.length;
+    const n = text.length;
+    if (n < L) return;
+    const { slotHash, slotKey, shift, outWeight } = t;
+    const mask = slotHash.length - 1;
+    const keys = this.keys;
+    const keyNext = this.keyNext;
+    let h = 0;
+    for (let i = 0; i < L; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
+    for (let end = L; ; end++) {
+      let slot = Math.imul(h, MIX) >>> shift;
+      let head = slotKey[slot]!;
+      while (head !== 0) {
+        if (slotHash[slot] === h) {
+          const start = end - L;
+          for (let k = head - 1; k >= 0; k = keyNext[k]!) if (text.startsWith(keys[k]!, start)) onHit(k, start);
+          break;
+        }
+        slot = (slot + 1) & mask;
+        head = slotKey[slot]!;
+      }
+      if (end === n) break;
+      h = (Math.imul(h, BASE) + text.charCodeAt(end) - Math.imul(text.charCodeAt(end - L), outWeight)) | 0;
+    }
+  }
+}
+
+function hashOf(s: string, from: number, length: number): number {
+  let h = 0;
+  for (let i = from; i < from + length; i++) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+function power(base: number, exp: number): number {
+  let r = 1;
+  for (let i = 0; i < exp; i++) r = Math.imul(r, base);
+  return r;
+}

@@ -1,0 +1,94 @@
+/**
+ * ReDoS analysis at validation. A pattern comes from a dataset and runs on a
+ * stranger's log, so every pattern is classified:
+ *
+ * - the mined shape (literals and single repeated atoms, `simple` in
+ *   lib/pattern-analysis) backtracks at most polynomially; the matcher bounds
+ *   the input V8 sees for it (lib/matcher `v8InputLimit`), so it is safe by
+ *   construction and needs no analysis;
+ * - every other pattern is checked with recheck (the maintained ReDoS
+ *   checker; ~0.3–2 s per pattern, so verdicts are cached by source and flags
+ *   in `.errdex/recheck-cache.json`). A vulnerable one is a warning when the
+ *   linear-time RE2 engine can run it (the matcher always does so for complex
+ *   shapes), and an error when it cannot (backreferences, lookaround).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { RE2JS } from "re2js";
+import type { LoadedRecord } from "../lib/schema";
+import type { Problem } from "../lib/problems";
+import { compilePattern } from "../lib/pattern";
+import { analyzePattern, PY_END_ANCHOR } from "../lib/pattern-analysis";
+
+export interface Verdict {
+  status: "safe" | "vulnerable" | "unknown";
+  /** e.g. "exponential", "polynomial (degree 2)". */
+  complexity?: string;
+  attack?: string;
+}
+
+const CACHE_FILE = path.join(".errdex", "recheck-cache.json");
+
+function readCache(): Record<string, Verdict> {
+  try {
+    return JSON.parse(fs.readFileSync(CACHE_FILE, "utf8")) as Record<string, Verdict>;
+  } catch {
+    return {};
+  }
+}
+
+/** Runs recheck on one JavaScript pattern. */
+export async function recheckPattern(source: string, flags: string): Promise<Verdict> {
+  const { check } = await import("recheck");
+  const d = await check(source, flags, { timeout: 10_000 });
+  if (d.status === "safe") return { status: "safe" };
+  if (d.status === "unknown") return { status: "unknown", complexity: String(d.error) };
+  const c = d.complexity;
+  return {
+    status: "vulnerable",
+    complexity: c.type === "polynomial" ? `polynomial (degree ${c.degree})` : "exponential",
+    attack: d.attack.pattern.slice(0, 80),
+  };
+}
+
+/** True when RE2 (re2js) can run the pattern. */
+export function re2CanRun(source: string, flags: string): boolean {
+  try {
+    RE2JS.compile(source.split(PY_END_ANCHOR).join("(?:\\n?$)"), flags.includes("i") ? RE2JS.CASE_INSENSITIVE : 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks every non-simple pattern for catastrophic backtracking; returns the problems found. */
+export async function checkRedos(records: LoadedRecord[]): Promise<Problem[]> {
+  const cache = readCache();
+  let dirty = false;
+  const problems: Problem[] = [];
+  for (const lr of records) {
+    const c = compilePattern(lr.record.messagePattern);
+    if (!c.ok) continue;
+    if (analyzePattern(c.source, c.flags).simple) continue;
+    const key = `${c.flags}/${c.source}`;
+    let v = cache[key];
+    if (!v) {
+      v = await recheckPattern(c.source, c.flags);
+      cache[key] = v;
+      dirty = true;
+    }
+    if (v.status !== "vulnerable") continue;
+    const where = { file: lr.file, line: lr.line, id: lr.record.id, field: "messagePattern", check: "redos" };
+    const attack = v.attack ? `, attack string ${v.attack}` : "";
+    if (re2CanRun(c.source, c.flags)) {
+      problems.push({ ...where, level: "warning", message: `can backtrack catastrophically (${v.complexity}${attack}); errdex runs it only on the linear-time RE2 engine`, hint: "simplify nested or overlapping repetitions" });
+    } else {
+      problems.push({ ...where, level: "error", message: `can backtrack catastrophically (${v.complexity}${attack}) and uses backreferences or lookaround, which the linear-time engine cannot run`, hint: "rewrite it without backreferences and lookaround, or remove the nested repetition" });
+    }
+  }
+  if (dirty) {
+    fs.mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+    fs.writeFileSync(CACHE_FILE, JSON.stringify(cache));
+  }
+  return problems;
+}
