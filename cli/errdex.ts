@@ -21,6 +21,11 @@ options:
 
 /** Runs the CLI with the given arguments; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  // `errdex match log | head`: the reader went away; stop quietly instead of crashing on EPIPE.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help" || command === "help") {
     (command === undefined ? process.stderr : process.stdout).write(USAGE + "\n");

@@ -7,7 +7,7 @@
  */
 import type { ErrorRecord } from "./schema";
 import { compilePattern } from "./pattern";
-import { analyzePattern, type LiteralRun } from "./pattern-analysis";
+import { analyzePattern, trimLineBlanks, type LiteralRun } from "./pattern-analysis";
 import { KEY_LENGTHS } from "./prefilter";
 
 /** Below this many letters and digits of literal text a pattern is generic: it can match unrelated errors. */
@@ -75,7 +75,8 @@ export function buildMatcherData(records: ErrorRecord[], datasetVersion = ""): M
   for (const record of records) {
     const c = compilePattern(record.messagePattern);
     if (!c.ok) continue;
-    const shape = analyzePattern(c.source, c.flags, PARTIAL_MIN_LETTERS);
+    const source = trimLineBlanks(c.source);
+    const shape = analyzePattern(source, c.flags, PARTIAL_MIN_LETTERS);
     const partial = shape.partial;
     // Keys come from the partial's region when there is one, so a pasted first line still finds the record.
     const branches = partial && shape.branches.length === 1 ? [partial.runs] : shape.branches;
@@ -88,7 +89,7 @@ export function buildMatcherData(records: ErrorRecord[], datasetVersion = ""): M
         frequency.set(w.text, (frequency.get(w.text) ?? 0) + 1);
       }
     }
-    drafts.push({ record, source: c.source, flags: c.flags, shape, partial, windows });
+    drafts.push({ record, source, flags: c.flags, shape, partial, windows });
   }
   const entries = drafts.map((d) => toEntry(d, frequency));
   return { version: 1, datasetVersion, entries };
@@ -98,7 +99,7 @@ function toEntry(d: Draft, frequency: Map<string, number>): MatcherEntry {
   const r = d.record;
   const keys: MatcherKey[] = [];
   for (const branch of d.windows) keys.push(...pickKeys(branch, frequency, d.windows.length === 1 ? 2 : 1));
-  const lines = 1 + (d.shape.branches[0]?.reduce((n, run) => Math.max(n, run.line), 0) ?? 0);
+  const lines = 1 + d.shape.newlines;
   return {
     id: r.id,
     repo: r.repo,

@@ -21,6 +21,8 @@ export interface PatternShape {
   branches: LiteralRun[][];
   /** Letters and digits in the required literal text (the shortest branch). */
   letters: number;
+  /** Literal `\n`s at the top level: the pattern spans this many lines plus one. */
+  newlines: number;
   /** Number of unbounded repetitions (`.+?`, `\d+`, `[^x]*`…): the degree of the worst-case backtracking polynomial. */
   unbounded: number;
   /**
@@ -210,11 +212,47 @@ export function analyzePattern(source: string, flags = "", partialMinLetters = I
   return {
     branches,
     letters,
+    newlines: alts.length === 1 ? alts[0]!.filter((it) => it.atom.kind === "lit" && it.atom.ch === "\n" && it.min >= 1).length : 0,
     unbounded: stats.unbounded,
     simple: !stats.complex && !stats.backref && !stats.look,
     needsBacktracking: stats.backref || stats.look,
     partial,
   };
+}
+
+/**
+ * Removes literal spaces and tabs at the start and end of each line of a
+ * pattern (next to a top-level `\n`, and at either end). Cleaned log lines
+ * never start or end with blanks (lib/log-normalize), so a pattern that asks
+ * for them — an indented continuation line, a message ending in a space —
+ * could never match its own message.
+ */
+export function trimLineBlanks(source: string): string {
+  const parser = new Parser(source);
+  const alts = parser.parseAlternatives();
+  if (alts.length !== 1 || parser.i < source.length) return source;
+  const seq = alts[0]!;
+  const isBlank = (it: Item | undefined) => it !== undefined && it.atom.kind === "lit" && (it.atom.ch === " " || it.atom.ch === "\t") && it.min === 1 && it.max === 1;
+  const isBreak = (it: Item | undefined) => it === undefined || (it.atom.kind === "lit" && it.atom.ch === "\n" && it.min === 1 && it.max === 1);
+  const drop = new Set<number>();
+  for (let k = 0; k < seq.length; k++) {
+    if (!isBreak(seq[k]) && k !== 0) continue;
+    // Blanks after a break (or at the start) …
+    for (let j = isBreak(seq[k]) && k < seq.length ? k + 1 : k; j < seq.length && isBlank(seq[j]); j++) drop.add(j);
+  }
+  for (let k = seq.length; k >= 0; k--) {
+    if (k !== seq.length && !isBreak(seq[k])) continue;
+    // … and before a break (or at the end).
+    for (let j = k - 1; j >= 0 && isBlank(seq[j]); j--) drop.add(j);
+  }
+  if (drop.size === 0) return source;
+  let out = "";
+  let start = 0;
+  seq.forEach((it, k) => {
+    if (!drop.has(k)) out += source.slice(start, it.end);
+    start = it.end;
+  });
+  return out;
 }
 
 /** Literal runs a match of `seq` must contain, split at `\n` (which the prefilter never spans). */

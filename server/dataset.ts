@@ -23,9 +23,13 @@ export interface Dataset extends ValidationResult {
   versionOf: Map<string, string>;
 }
 
-/** The dataset location: `ERRDEX_DATA` if set, else the project's `data/`. */
+/**
+ * The dataset location: an explicit path (`--data`), else `ERRDEX_DATA`, else
+ * the embedded `data/` (the package's own when run as `npx errdex`, which sets
+ * ERRDEX_EMBEDDED_DATA, else the working directory's).
+ */
 export function dataLocation(explicit?: string): string {
-  return explicit ?? process.env.ERRDEX_DATA ?? path.join(process.cwd(), "data");
+  return explicit ?? process.env.ERRDEX_DATA ?? process.env.ERRDEX_EMBEDDED_DATA ?? path.join(process.cwd(), "data");
 }
 
 /** Raised when the dataset cannot be read at all (missing path, no files). */

@@ -1,0 +1,142 @@
+/**
+ * `errdex match` as a user runs it in a terminal or CI: a real process on a
+ * log file or stdin, with the exit code, the printed lines and the JSON.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { distinctRecord, exampleRecord, line } from "../lib/test-fixtures";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const EXAMPLE = exampleRecord();
+const SLOW = { timeout: 120_000 };
+const TRACEBACK = [
+  "[2025-06-01 10:00:00 TP3] Traceback (most recent call last):",
+  '[2025-06-01 10:00:00 TP3]   File "/usr/local/lib/python3.10/dist-packages/sglang/srt/disaggregation/mooncake/conn.py", line 1344, in maybe_send_extra',
+  "[2025-06-01 10:00:00 TP3]     raise RuntimeError(",
+  "[2025-06-01 10:00:00 TP3] RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA \x1b[31mMAMBA\x1b[0m hybrid models yet.",
+].join("\n");
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tmp(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-match-"));
+  folders.push(dir);
+  for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), data);
+  return dir;
+}
+
+function errdex(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
+  const { ERRDEX_DATA: _a, ERRDEX_SITE_URL: _b, ...inherited } = process.env;
+  const run = spawnSync("npx", ["tsx", "cli/errdex.ts", "match", ...args], {
+    cwd: ROOT,
+    input,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...inherited, NO_COLOR: "1", ...env },
+  });
+  if (run.error) throw run.error;
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("errdex match", () => {
+  it("finds the example error in a prefixed, coloured traceback, prints its permalink, line and capture, and exits 0", SLOW, () => {
+    const dir = tmp({ "job.log": TRACEBACK });
+    const r = errdex([path.join(dir, "job.log")]);
+    expect(r.code).toBe(0);
+    const out = r.stdout.split("\n");
+    expect(out[0]).toMatch(/^errdex: 1 known error in .*job\.log \(4 lines, \d+\.\d\d s\)$/);
+    expect(out).toContain(`1. RuntimeError: ${EXAMPLE.errorMessage}`);
+    expect(out).toContain(`   /errors/sgl-project/sglang/${EXAMPLE.slug}`);
+    expect(out).toContain("   line 4: RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.");
+    expect(out).toContain('      {1} = "MAMBA"');
+    expect(out).toContain(`   fix: ${EXAMPLE.solutions[0]}`);
+  });
+
+  it("reads stdin, makes permalinks absolute with ERRDEX_SITE_URL, and prints the documented JSON", SLOW, () => {
+    const r = errdex(["--json", "-"], TRACEBACK, { ERRDEX_SITE_URL: "https://errdex.example.org/" });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.matches).toHaveLength(1);
+    const m = json.matches[0];
+    expect(m).toMatchObject({
+      id: EXAMPLE.id,
+      repo: EXAMPLE.repo,
+      slug: EXAMPLE.slug,
+      errorClass: "RuntimeError",
+      kind: "full",
+      permalink: `https://errdex.example.org/errors/sgl-project/sglang/${EXAMPLE.slug}`,
+    });
+    expect(typeof m.score).toBe("number");
+    expect(m.lines).toEqual([
+      {
+        line: 4,
+        text: "RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
+        start: 14,
+        end: 107,
+        captures: [{ group: 1, value: "MAMBA", start: 83, end: 88 }],
+      },
+    ]);
+  });
+
+  it("exits 1 and says so when nothing matched", SLOW, () => {
+    const r = errdex([], "INFO all good\nINFO still good\n");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^errdex: no known error in stdin \(2 lines, \d+\.\d\d s\)\n$/);
+  });
+
+  it("--top limits the list, best first", SLOW, () => {
+    const second = distinctRecord(2, { errorMessage: "KV transfer to {peer} timed out after {secs} seconds", messagePattern: "KV transfer to (.+?) timed out after (.+?) seconds" });
+    const dir = tmp({ "data.jsonl": [line(), line(second)].join("\n") + "\n", "job.log": `${TRACEBACK}\nERROR KV transfer to 10.0.0.2 timed out after 30 seconds\n` });
+    const all = JSON.parse(errdex(["--data", path.join(dir, "data.jsonl"), "--json", path.join(dir, "job.log")]).stdout);
+    expect(all.matches.map((m: { id: string }) => m.id)).toEqual([EXAMPLE.id, second.id]);
+    const top = JSON.parse(errdex(["--data", path.join(dir, "data.jsonl"), "--json", "--top", "1", path.join(dir, "job.log")]).stdout);
+    expect(top.matches.map((m: { id: string }) => m.id)).toEqual([EXAMPLE.id]);
+    expect(top.total).toBe(2);
+  });
+
+  it("never passes escape sequences from the log or the dataset to the terminal", SLOW, () => {
+    const evil = distinctRecord(3, {
+      errorClass: "Evil\x1b]0;pwned\x07Error",
+      errorMessage: "disk {name} is on fire",
+      messagePattern: "disk (.+?) is on fire",
+    });
+    const dir = tmp({ "data.jsonl": line(evil) + "\n", "job.log": "ERROR disk \x1b[2J\x1b[31msda\x1b[0m\x1b]8;;http://x\x07 is on fire\n" });
+    const r = errdex(["--data", path.join(dir, "data.jsonl"), path.join(dir, "job.log")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(r.stdout).toContain("Evil\\x1b]0;pwned\\x07Error: disk {name} is on fire");
+  });
+
+  it("reads invalid UTF-8 and NUL bytes without failing", SLOW, () => {
+    const bytes = Buffer.concat([Buffer.from("garbage \xff\xfe\x00 here\n", "latin1"), Buffer.from(`${TRACEBACK}\n`)]);
+    const dir = tmp({ "bin.log": bytes });
+    const r = errdex(["--json", path.join(dir, "bin.log")]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).matches[0].id).toBe(EXAMPLE.id);
+  });
+
+  it.each([
+    [["--top", "0", "x.log"], "errdex: --top must be a whole number of at least 1 (got 0)"],
+    [["a.log", "b.log"], "errdex: match reads one log (got 2)"],
+    [["/nonexistent/job.log"], "errdex: /nonexistent/job.log: no such file"],
+    [["--data", "/nonexistent/data", "-"], "errdex: /nonexistent/data: no such file or folder"],
+  ])("exits 2 on a usage or I/O error: %j", (args, message) => {
+    const r = errdex(args, "");
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")[0]).toBe(message);
+  }, SLOW.timeout);
+
+  it("exits 2 when the dataset has errors, and says how to see them", SLOW, () => {
+    const dir = tmp({ "bad.jsonl": line(exampleRecord(), { lineNumber: 1 }) + "\n" });
+    const r = errdex(["--data", dir, "-"], TRACEBACK);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`errdex: the dataset at ${dir} has 1 error(s); run errdex validate --data ${dir} to see them\n`);
+  });
+});
