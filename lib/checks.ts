@@ -6,7 +6,7 @@
 import type { ErrorRecord, LoadedRecord } from "./schema";
 import type { Level, Problem } from "./problems";
 import { compilePattern, toRegExp } from "./pattern";
-import { sampleRenderings } from "./message-template";
+import { renderings, sampleRenderings } from "./message-template";
 import { githubUrlFor } from "./permalink";
 import { analyzePattern } from "./pattern-analysis";
 import { GENERIC_LETTERS } from "./matcher-data";
@@ -109,8 +109,8 @@ export const RECORD_CHECKS: RecordCheck[] = [
       const c = compilePattern(r.messagePattern);
       if (!c.ok || r.errorMessage.trim() === "") return [];
       const re = toRegExp(c);
+      for (const s of renderings(r.errorMessage)) if (re.test(s)) return [];
       const samples = sampleRenderings(r.errorMessage);
-      if (samples.some((s) => re.test(s))) return [];
       return [
         {
           field: "messagePattern",

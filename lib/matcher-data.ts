@@ -134,7 +134,7 @@ function candidateWindows(runs: LiteralRun[]): Window[] {
     const step = Math.max(1, Math.ceil(span / 8));
     const add = (p: number) => {
       const text = run.text.slice(p, p + L);
-      out.push({ text, line: run.line, run: i, letters: letterCount(text), freq: 0 });
+      out.push({ text, line: run.line, run: i, pos: p, letters: letterCount(text), freq: 0 });
     };
     for (let p = 0; p <= span; p += step) add(p);
     if (span % step !== 0) add(span);
@@ -142,18 +142,28 @@ function candidateWindows(runs: LiteralRun[]): Window[] {
   return out;
 }
 
-/** The rarest windows (fewest patterns share them, then most letters), each from a different run. */
+/**
+ * The rarest windows (fewest patterns share them, then most letters), none
+ * overlapping another, from different runs where possible: one line break
+ * cannot cut two disjoint keys, so a wrapped message keeps at least one.
+ */
 function pickKeys(windows: Window[], frequency: Map<string, number>, count: number): MatcherKey[] {
   for (const w of windows) w.freq = frequency.get(w.text) ?? 0;
   const picked: Window[] = [];
+  const overlaps = (a: Window, b: Window) => a.run === b.run && Math.abs(a.pos - b.pos) < a.text.length;
+  const better = (a: Window, b: Window | undefined) => !b || a.freq < b.freq || (a.freq === b.freq && a.letters > b.letters);
   while (picked.length < count) {
     let best: Window | undefined;
+    let bestSameRun: Window | undefined;
     for (const w of windows) {
-      if (picked.some((p) => p.run === w.run || p.text === w.text)) continue;
-      if (!best || w.freq < best.freq || (w.freq === best.freq && w.letters > best.letters)) best = w;
+      if (picked.some((p) => p.text === w.text || overlaps(p, w))) continue;
+      if (picked.some((p) => p.run === w.run)) {
+        if (better(w, bestSameRun)) bestSameRun = w;
+      } else if (better(w, best)) best = w;
     }
-    if (!best) break;
-    picked.push(best);
+    const choice = best ?? bestSameRun;
+    if (!choice) break;
+    picked.push(choice);
   }
   return picked.map(({ text, line }) => ({ text, line }));
 }
@@ -162,6 +172,8 @@ interface Window {
   text: string;
   line: number;
   run: number;
+  /** Offset of the window in its run. */
+  pos: number;
   letters: number;
   /** How many patterns have this window among their candidates. */
   freq: number;

@@ -22,6 +22,7 @@ import { KeyScanner } from "./prefilter";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { rankMatches } from "./rank";
 import { PY_END_ANCHOR } from "./pattern-analysis";
+import { captureGroups } from "./pattern-groups";
 
 export type MatchKind = "full" | "partial";
 
@@ -78,16 +79,30 @@ export interface LookupOptions {
   budgetMs?: number;
 }
 
-/** Largest input V8's backtracking engine sees for a pattern with this many unbounded repetitions; longer inputs go to RE2. */
+/**
+ * Largest input V8's backtracking engine sees for a pattern with this many
+ * unbounded repetitions; longer inputs go to RE2. An unanchored search with k
+ * lazy groups can take on the order of n^(k+1) steps on a crafted line, so the
+ * bound keeps the worst case near 10–50 ms; three or more groups always use RE2
+ * (re2js: ~14 µs a line against V8's ~1 µs, but linear).
+ */
 export function v8InputLimit(unbounded: number): number {
   if (unbounded <= 0) return Infinity;
-  if (unbounded === 1) return 20_000;
-  if (unbounded === 2) return 4_000;
-  return 1_000;
+  if (unbounded === 1) return 2_000;
+  if (unbounded === 2) return 300;
+  return 0;
 }
 
-/** Lines a wrapped message may have been broken into. */
-const WRAP_SPAN = 3;
+/** What V8 sees of a line for a pattern RE2 cannot run. */
+const FALLBACK_INPUT_LIMIT = 1_000;
+/** Most lines a wrapped message is re-joined from. */
+const MAX_WRAP_LINES = 6;
+/** How far before the candidate line a wrapped message may start. */
+const WRAP_BACK = 2;
+/** Up to this many breaks, every mix of "joined with a space" and "joined directly" is tried. */
+const MAX_COMBO_BREAKS = 3;
+/** A line shorter than this was not broken by wrapping. */
+const MIN_WRAPPED_LINE = 40;
 /** Matches kept per record: enough to show, not enough to flood. */
 const MAX_OCCURRENCES_KEPT = 20;
 const CHUNK_CHARS = 2_000_000;
@@ -95,6 +110,8 @@ const CHUNK_CHARS = 2_000_000;
 interface Found {
   /** Start and end offsets of the match and of each group in `text`, -1 when a group did not take part. */
   spans: number[];
+  /** Group names by group number. */
+  names: (string | undefined)[];
 }
 
 /** A compiled, reusable matcher over one dataset's matcher data. */
@@ -178,13 +195,13 @@ export class Matcher {
       const entry = this.entries[entryIndex]!;
       let best: { kind: MatchKind; lines: MatchedLine[] } | null = null;
       let occurrences = 0;
-      let lastCovered = -1;
+      const covered = new Set<number>();
       for (const li of [...starts].sort((a, b) => a - b)) {
-        if (li <= lastCovered) continue;
+        if (covered.has(li)) continue;
         const found = this.verify(entry, lines, li);
         if (!found) continue;
         occurrences++;
-        lastCovered = Math.max(li, ...found.lines.map((m) => lineIndexOf(lines, m.line, li)));
+        for (const m of found.lines) covered.add(lineIndexOf(lines, m, li));
         if (!best || (best.kind === "partial" && found.kind === "full")) best = { kind: found.kind, lines: [...found.lines] };
         else if (found.kind === best.kind && best.lines.length < MAX_OCCURRENCES_KEPT) best.lines.push(...found.lines);
       }
@@ -220,50 +237,78 @@ export class Matcher {
       for (let j = 0; j < own.length; j += 2) add(own[j]!, li - own[j + 1]!);
     };
     this.exact.scan(text, onHit(this.exactOwners));
-    this.folded?.scan(text.toLowerCase(), onHit(this.foldedOwners));
+    this.folded?.scan(foldCase(text), onHit(this.foldedOwners));
   }
 
-  /** Tries a candidate: the line (or multi-line window), then wrapped joins, then the partial pattern. */
+  /**
+   * Tries a candidate, best kind first: the line (or, for a multi-line message,
+   * the following lines of the same process), then the line re-joined with its
+   * wrapped continuation lines, then the partial pattern.
+   */
   private verify(entry: MatcherEntry, lines: LogLine[], li: number): { kind: MatchKind; lines: MatchedLine[] } | null {
-    const span = Math.max(1, entry.lines);
-    const attempts: { kind: MatchKind; source: string; from: number; to: number; sep: string }[] = [];
-    attempts.push({ kind: "full", source: entry.source, from: li, to: Math.min(lines.length, li + span + (span > 1 ? 2 : 0)), sep: "\n" });
-    for (const sep of [" ", ""]) {
-      attempts.push({ kind: "full", source: entry.source, from: Math.max(0, li - 1), to: Math.min(lines.length, li + span + WRAP_SPAN), sep });
+    const direct = entry.lines > 1 ? sameStream(lines, li, entry.lines + 2) : [lines[li]!];
+    const full = this.tryWindow(entry, entry.source, direct, ["\n"]);
+    if (full) return { kind: "full", lines: full };
+    const wrapped = this.tryWrapped(entry, entry.source, lines, li);
+    if (wrapped) return { kind: "full", lines: wrapped };
+    if (!entry.partial) return null;
+    const partial = this.tryWindow(entry, entry.partial.source, [lines[li]!], []) ?? this.tryWrapped(entry, entry.partial.source, lines, li);
+    return partial ? { kind: "partial", lines: partial } : null;
+  }
+
+  /**
+   * Hard-wrapped text: a terminal breaks at its width (mid-word, or at a space
+   * it then loses), an issue tracker at spaces. The window holds the candidate
+   * line and the continuation lines around it (same process, no new log record);
+   * every way of re-joining up to MAX_COMBO_BREAKS breaks is tried, else all
+   * with a space and all without. A match only counts if it crosses a break and
+   * every line between its first and last is long enough to have been wrapped.
+   */
+  private tryWrapped(entry: MatcherEntry, source: string, lines: LogLine[], li: number): MatchedLine[] | null {
+    const window = wrapWindow(lines, li);
+    if (window.length < 2) return null;
+    const breaks = window.length - 1;
+    const seps: string[][] = [Array(breaks).fill(" "), Array(breaks).fill("")];
+    if (breaks <= MAX_COMBO_BREAKS) {
+      for (let mask = 1; mask < (1 << breaks) - 1; mask++) seps.push(Array.from({ length: breaks }, (_, k) => ((mask >> k) & 1 ? "" : " ")));
     }
-    if (entry.partial) {
-      attempts.push({ kind: "partial", source: entry.partial.source, from: li, to: li + 1, sep: "\n" });
-      attempts.push({ kind: "partial", source: entry.partial.source, from: li, to: Math.min(lines.length, li + WRAP_SPAN), sep: " " });
-    }
-    for (const a of attempts) {
-      const window = lines.slice(a.from, a.to);
-      const text = window.map((l) => l.text).join(a.sep);
-      const found = this.exec(entry, a.source, text);
-      if (!found) continue;
-      const located = locate(found, window, a.sep);
-      // A wrapped join only counts when the match really crosses a line break near the candidate.
-      if (a.sep !== "\n" && located.length < 2) continue;
-      return { kind: a.kind, lines: located };
+    for (const sep of seps) {
+      const found = this.tryWindow(entry, source, window, sep);
+      // The first line may be short (its prefix took the room); the ones in the middle were full rows.
+      if (found && found.length >= 2 && found.slice(1, -1).every((l) => l.text.length >= MIN_WRAPPED_LINE)) return found;
     }
     return null;
   }
 
+  /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
+  private tryWindow(entry: MatcherEntry, source: string, window: LogLine[], seps: string[]): MatchedLine[] | null {
+    let text = window[0]!.text;
+    const starts = [0];
+    for (let k = 1; k < window.length; k++) {
+      text += seps[Math.min(k - 1, seps.length - 1)] ?? "\n";
+      starts.push(text.length);
+      text += window[k]!.text;
+    }
+    const found = this.exec(entry, source, text);
+    return found ? locate(found, window, starts) : null;
+  }
+
   /** Runs a pattern on a text with the engine its shape and the text's length allow. */
   private exec(entry: MatcherEntry, source: string, text: string): Found | null {
-    let c = this.compiled.get(source);
+    const key = `${entry.flags}/${source}`;
+    let c = this.compiled.get(key);
     if (!c) {
-      c = { names: [] };
-      this.compiled.set(source, c);
+      c = { names: groupNamesOf(source) };
+      this.compiled.set(key, c);
     }
     if (entry.engine === "v8" && text.length <= v8InputLimit(entry.unbounded)) {
       c.v8 ??= new RegExp(source, entry.flags + "d");
       c.v8.lastIndex = 0;
       const m = c.v8.exec(text);
       if (!m || !m.indices) return null;
-      if (c.names.length === 0) c.names = groupNames(m);
       const spans: number[] = [];
       for (const pair of m.indices) spans.push(pair ? pair[0] : -1, pair ? pair[1] : -1);
-      return { spans };
+      return { spans, names: c.names };
     }
     if (c.re2 === undefined) {
       try {
@@ -274,59 +319,97 @@ export class Matcher {
       }
     }
     if (c.re2 === null) {
-      // Patterns RE2 cannot run were proven safe at validation; still bound what V8 sees.
-      return this.exec({ ...entry, engine: "v8", unbounded: Math.max(entry.unbounded, 3) }, source, text.slice(0, v8InputLimit(3)));
+      // RE2 cannot run it (backreference, lookaround): validation rejected such patterns when recheck
+      // found them vulnerable, so V8 runs it, on a bounded prefix all the same.
+      return this.exec({ ...entry, engine: "v8", unbounded: 0 }, source, text.slice(0, FALLBACK_INPUT_LIMIT));
     }
     const m = c.re2.matcher(text);
     if (!m.find()) return null;
     const spans: number[] = [];
     for (let g = 0; g <= m.groupCount(); g++) spans.push(m.start(g), m.end(g));
-    if (c.names.length === 0) {
-      const byIndex: (string | undefined)[] = [];
-      for (const [name, index] of Object.entries(c.re2.namedGroups())) byIndex[index] = name;
-      c.names = byIndex;
-    }
-    return { spans };
+    return { spans, names: c.names };
   }
 }
 
-/** Turns spans in a joined window back into per-line spans and captures. */
-function locate(found: Found, window: LogLine[], sep: string): MatchedLine[] {
-  const starts: number[] = [];
-  let off = 0;
-  for (const l of window) {
-    starts.push(off);
-    off += l.text.length + sep.length;
+/** Group names by group number, read from a JavaScript source. */
+function groupNamesOf(source: string): (string | undefined)[] {
+  const names: (string | undefined)[] = [];
+  for (const g of captureGroups(source)) {
+    const m = /^\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(source.slice(g.start, g.start + 40));
+    names[g.group] = m?.[1];
   }
+  return names;
+}
+
+/** Turns spans in a joined window (line k starts at `starts[k]`) back into per-line spans and captures. */
+function locate(found: Found, window: LogLine[], starts: number[]): MatchedLine[] {
   const [mStart, mEnd] = [found.spans[0]!, found.spans[1]!];
   const out: MatchedLine[] = [];
   window.forEach((l, i) => {
     const ls = starts[i]!;
     const le = ls + l.text.length;
-    if (mEnd < ls || mStart > le || (mEnd === ls && mStart !== mEnd)) return;
+    if (mEnd < ls || mStart > le || (mEnd === ls && mStart !== mEnd) || (mStart === le && mStart !== mEnd)) return;
     const captures: Capture[] = [];
     for (let g = 1; g * 2 < found.spans.length; g++) {
       const s = found.spans[g * 2]!;
       const e = found.spans[g * 2 + 1]!;
-      if (s < 0 || s < ls || s > le) continue;
-      captures.push({ group: g, value: l.text.slice(s - ls, Math.min(e, le) - ls), start: s - ls, end: Math.min(e, le) - ls });
+      if (s < 0 || s < ls || s > le || (s === le && e > s)) continue;
+      const c: Capture = { group: g, value: l.text.slice(s - ls, Math.min(e, le) - ls), start: s - ls, end: Math.min(e, le) - ls };
+      const name = found.names[g];
+      if (name !== undefined) c.name = name;
+      captures.push(c);
     }
     out.push({ line: l.line, text: l.text, start: Math.max(0, mStart - ls), end: Math.min(l.text.length, mEnd - ls), captures });
   });
   return out;
 }
 
-function groupNames(m: RegExpExecArray): (string | undefined)[] {
-  const names: (string | undefined)[] = [];
-  if (m.groups) {
-    // Named groups keep their order of appearance; map them onto group numbers by value identity is unreliable, so use indices.groups.
-    const ig = m.indices?.groups ?? {};
-    for (const [name, pair] of Object.entries(ig)) {
-      const i = m.indices!.findIndex((p, k) => k > 0 && p === pair);
-      if (i > 0) names[i] = name;
-    }
+/**
+ * Up to `count` lines from `li` on written by the same process, so interleaved
+ * ranks stay apart; lines with no prefix at all continue whatever came before.
+ */
+function sameStream(lines: LogLine[], li: number, count: number): LogLine[] {
+  const stream = lines[li]!.stream;
+  const out: LogLine[] = [];
+  for (let i = li; i < lines.length && out.length < count && i < li + count * 8; i++) {
+    if (sameWriter(lines[i]!.stream, stream)) out.push(lines[i]!);
   }
-  return names;
+  return out;
+}
+
+/**
+ * Whether two lines can come from the same writer: the same stream, a line
+ * with no prefix, or nested tags of one process (`ray/EngineCore` and `ray`).
+ */
+function sameWriter(a: string | undefined, b: string | undefined): boolean {
+  return a === b || a === undefined || b === undefined || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/** The candidate line with the wrapped continuation lines before and after it. */
+function wrapWindow(lines: LogLine[], li: number): LogLine[] {
+  const stream = lines[li]!.stream;
+  // A wrapped continuation carries no prefix of its own: no stream, or the same one.
+  const continues = (i: number) => {
+    const l = lines[i];
+    return l !== undefined && l.text !== "" && sameWriter(l.stream, stream) && !l.recordStart;
+  };
+  let start = li;
+  while (start > li - WRAP_BACK && start > 0 && continues(start) && lines[start - 1]!.text !== "") start--;
+  let end = li;
+  while (end < start + MAX_WRAP_LINES - 1 && continues(end + 1)) end++;
+  return lines.slice(start, end + 1);
+}
+
+/** Lower-cases without changing length (İ lower-cases to two characters), so offsets still map to lines. */
+function foldCase(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = "";
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
 }
 
 function re2Flags(flags: string): number {
@@ -348,8 +431,9 @@ function upperBound(a: Int32Array, x: number): number {
   return lo;
 }
 
-function lineIndexOf(lines: LogLine[], line: number, near: number): number {
-  for (let i = near; i < lines.length && i < near + 64; i++) if (lines[i]!.line === line) return i;
+/** Index in `lines` of the line object a match reported (searched near the candidate). */
+function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
+  for (let i = Math.max(0, near - WRAP_BACK); i < lines.length && i < near + 64; i++) if (lines[i]!.line === m.line && lines[i]!.text === m.text) return i;
   return near;
 }
 

@@ -97,9 +97,16 @@ export const SAMPLE_VALUES = ["X1", "7", "x", "0.5", "abc_def", "'a'"] as const;
  * in the source whose braces are text, not placeholders).
  */
 export function sampleRenderings(message: string): string[] {
-  const readings = [parseTemplate(message), parseTemplate(message, { printf: true })];
-  const out = new Set<string>();
-  for (const segments of readings) for (const v of SAMPLE_VALUES) out.add(renderTemplate(segments, v));
-  out.add(message);
-  return [...out];
+  return [...new Set(renderings(message))];
+}
+
+/** The same renderings, lazily, so a caller can stop at the first that matches (repeats possible). */
+export function* renderings(message: string): Generator<string> {
+  const fstring = parseTemplate(message);
+  for (const v of SAMPLE_VALUES) yield renderTemplate(fstring, v);
+  if (message.includes("%")) {
+    const printf = parseTemplate(message, { printf: true });
+    for (const v of SAMPLE_VALUES) yield renderTemplate(printf, v);
+  }
+  yield message;
 }

@@ -17,8 +17,22 @@ export interface CompiledPattern {
 
 export type CompileResult = ({ ok: true } & CompiledPattern) | { ok: false; error: string };
 
-/** Translates and test-compiles a pattern; the error says why it cannot be used. */
+/** Results by pattern: validation's checks and the matcher compile the same patterns; do it once. */
+const cache = new Map<string, CompileResult>();
+const CACHE_LIMIT = 250_000;
+
+/** Translates and test-compiles a pattern (memoised); the error says why it cannot be used. */
 export function compilePattern(pattern: string): CompileResult {
+  let r = cache.get(pattern);
+  if (!r) {
+    r = compileUncached(pattern);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(pattern, r);
+  }
+  return r;
+}
+
+function compileUncached(pattern: string): CompileResult {
   if (pattern === "") return { ok: false, error: "is empty: an empty pattern would match every log line" };
   const t = translatePythonRegex(pattern);
   if (!t.ok) return { ok: false, error: `is not a usable Python regular expression: ${t.error}` };
