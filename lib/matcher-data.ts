@@ -20,7 +20,13 @@ export interface MatcherKey {
   text: string;
   /** Line of the pattern the key sits on (0 = first). */
   line: number;
+  /** Literal text just before and after the key in its run (up to KEY_CONTEXT chars): a hit whose surroundings disagree is no candidate. */
+  before: string;
+  after: string;
 }
+
+/** How much of a key's literal run on each side is checked at a hit. */
+export const KEY_CONTEXT = 24;
 
 /** What the matcher needs to know about one record. */
 export interface MatcherEntry {
@@ -134,7 +140,7 @@ function candidateWindows(runs: LiteralRun[]): Window[] {
     const step = Math.max(1, Math.ceil(span / 8));
     const add = (p: number) => {
       const text = run.text.slice(p, p + L);
-      out.push({ text, line: run.line, run: i, pos: p, letters: letterCount(text), freq: 0 });
+      out.push({ text, line: run.line, run: i, pos: p, runText: run.text, letters: letterCount(text), freq: 0 });
     };
     for (let p = 0; p <= span; p += step) add(p);
     if (span % step !== 0) add(span);
@@ -165,15 +171,21 @@ function pickKeys(windows: Window[], frequency: Map<string, number>, count: numb
     if (!choice) break;
     picked.push(choice);
   }
-  return picked.map(({ text, line }) => ({ text, line }));
+  return picked.map(({ text, line, pos, runText }) => ({
+    text,
+    line,
+    before: runText.slice(Math.max(0, pos - KEY_CONTEXT), pos),
+    after: runText.slice(pos + text.length, pos + text.length + KEY_CONTEXT),
+  }));
 }
 
 interface Window {
   text: string;
   line: number;
   run: number;
-  /** Offset of the window in its run. */
+  /** Offset of the window in its run, and the run. */
   pos: number;
+  runText: string;
   letters: number;
   /** How many patterns have this window among their candidates. */
   freq: number;

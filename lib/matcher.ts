@@ -21,7 +21,7 @@ import { parseTracebacks, type Traceback } from "./traceback";
 import { KeyScanner } from "./prefilter";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { rankMatches } from "./rank";
-import { PY_END_ANCHOR } from "./pattern-analysis";
+import { PY_END_ANCHOR, analyzePattern, squeezePattern } from "./pattern-analysis";
 import { captureGroups } from "./pattern-groups";
 
 export type MatchKind = "full" | "partial";
@@ -93,14 +93,14 @@ export function v8InputLimit(unbounded: number): number {
   return 0;
 }
 
-/** What V8 sees of a line for a pattern RE2 cannot run. */
-const FALLBACK_INPUT_LIMIT = 1_000;
+/** What V8 sees of a line for a pattern RE2 cannot run (lookaround, backreference): bounded by its degree too. */
+function fallbackInputLimit(unbounded: number): number {
+  return unbounded <= 1 ? 2_000 : unbounded === 2 ? 300 : 60;
+}
 /** Most lines a wrapped message is re-joined from. */
 const MAX_WRAP_LINES = 6;
 /** How far before the candidate line a wrapped message may start. */
 const WRAP_BACK = 2;
-/** Up to this many breaks, every mix of "joined with a space" and "joined directly" is tried. */
-const MAX_COMBO_BREAKS = 3;
 /** A line shorter than this was not broken by wrapping. */
 const MIN_WRAPPED_LINE = 40;
 /** Matches kept per record: enough to show, not enough to flood. */
@@ -114,16 +114,42 @@ interface Found {
   names: (string | undefined)[];
 }
 
+/** One runnable pattern (a record's full or partial pattern), compiled on first use. */
+interface Program {
+  source: string;
+  flags: string;
+  engine: MatcherEntry["engine"];
+  unbounded: number;
+  names: (string | undefined)[];
+  v8?: RegExp;
+  re2?: RE2JS | null;
+  /** Required literal runs without blanks, for the wrapped pre-check. */
+  literals?: string[];
+  /** The same pattern without its literal blanks, for wrapped text (null: cannot be squeezed). */
+  squeezed?: Program | null;
+}
+
 /** A compiled, reusable matcher over one dataset's matcher data. */
 export class Matcher {
   readonly entries: MatcherEntry[];
   private readonly exact: KeyScanner;
   private readonly folded: KeyScanner | null;
-  /** For each key of each scanner: entry indexes and the pattern line the key is on. */
+  /** For each key of each scanner: triples of entry index, the pattern line the key is on, and its context index. */
   private readonly exactOwners: Int32Array[];
   private readonly foldedOwners: Int32Array[];
   private readonly residual: number[];
-  private readonly compiled = new Map<string, { v8?: RegExp; re2?: RE2JS | null; names: (string | undefined)[] }>();
+  /** Lines without blanks, for the wrapped pre-check; dropped with the lines after each lookup. */
+  private squeezed = new WeakMap<LogLine, string>();
+  /** Keys without blanks and their entries, scanned over wrapped groups of lines without blanks. */
+  private readonly wrapExact: KeyScanner;
+  private readonly wrapExactOwners: Int32Array[];
+  private readonly wrapFolded: KeyScanner | null;
+  private readonly wrapFoldedOwners: Int32Array[];
+  /** Each owned key's literal context (indexed by the third number of an owner triple). */
+  private readonly keyBefore: string[] = [];
+  private readonly keyAfter: string[] = [];
+  /** Programs by entry index: [2i] the full pattern, [2i + 1] the partial one. */
+  private readonly programs: (Program | undefined)[] = [];
 
   constructor(data: MatcherData) {
     this.entries = data.entries;
@@ -135,7 +161,9 @@ export class Matcher {
       const target = e.flags.includes("i") ? foldedKeys : exactKeys;
       for (const k of e.keys) {
         const list = target.get(k.text) ?? [];
-        list.push(i, k.line);
+        list.push(i, k.line, this.keyBefore.length);
+        this.keyBefore.push(k.before);
+        this.keyAfter.push(k.after);
         target.set(k.text, list);
       }
     });
@@ -143,6 +171,24 @@ export class Matcher {
     this.exactOwners = [...exactKeys.values()].map((v) => Int32Array.from(v));
     this.folded = foldedKeys.size ? new KeyScanner([...foldedKeys.keys()]) : null;
     this.foldedOwners = [...foldedKeys.values()].map((v) => Int32Array.from(v));
+    // The same keys without blanks, for wrapped text, where a break may have cut a key.
+    const squeezedKeys = new Map<string, Set<number>>();
+    data.entries.forEach((e, i) => {
+      for (const k of e.keys) {
+        const q = squeezeText(k.text);
+        if (q.length < 4) continue;
+        const key = e.flags.includes("i") ? `\u0000${q}` : q;
+        const set = squeezedKeys.get(key) ?? new Set<number>();
+        set.add(i);
+        squeezedKeys.set(key, set);
+      }
+    });
+    const plain = [...squeezedKeys].filter(([k]) => !k.startsWith("\u0000"));
+    const foldedSq = [...squeezedKeys].filter(([k]) => k.startsWith("\u0000")).map(([k, v]) => [k.slice(1), v] as const);
+    this.wrapExact = new KeyScanner(plain.map(([k]) => k));
+    this.wrapExactOwners = plain.map(([, v]) => Int32Array.from(v));
+    this.wrapFolded = foldedSq.length ? new KeyScanner(foldedSq.map(([k]) => k)) : null;
+    this.wrapFoldedOwners = foldedSq.map(([, v]) => Int32Array.from(v));
   }
 
   /** Looks a whole log up. */
@@ -198,7 +244,7 @@ export class Matcher {
       const covered = new Set<number>();
       for (const li of [...starts].sort((a, b) => a - b)) {
         if (covered.has(li)) continue;
-        const found = this.verify(entry, lines, li);
+        const found = this.verify(entryIndex, lines, li);
         if (!found) continue;
         occurrences++;
         for (const m of found.lines) covered.add(lineIndexOf(lines, m, li));
@@ -231,13 +277,66 @@ export class Matcher {
     }
     starts[lines.length - from] = offset;
     text = parts.join("\n");
-    const onHit = (owners: Int32Array[]) => (key: number, pos: number) => {
-      const li = from + upperBound(starts, pos) - 1;
+    const onHit = (scanned: string, scanner: KeyScanner, owners: Int32Array[]) => (key: number, pos: number) => {
       const own = owners[key]!;
-      for (let j = 0; j < own.length; j += 2) add(own[j]!, li - own[j + 1]!);
+      const keyLength = scanner.keys[key]!.length;
+      let li = -1;
+      for (let j = 0; j < own.length; j += 3) {
+        const c = own[j + 2]!;
+        if (!contextAgrees(scanned, pos, keyLength, this.keyBefore[c]!, this.keyAfter[c]!)) continue;
+        if (li < 0) li = from + upperBound(starts, pos) - 1;
+        add(own[j]!, li - own[j + 1]!);
+      }
     };
-    this.exact.scan(text, onHit(this.exactOwners));
-    this.folded?.scan(foldCase(text), onHit(this.foldedOwners));
+    this.exact.scan(text, onHit(text, this.exact, this.exactOwners));
+    if (this.folded) {
+      const folded = foldCase(text);
+      this.folded.scan(folded, onHit(folded, this.folded, this.foldedOwners));
+    }
+    this.scanWrapped(lines, from, add);
+  }
+
+  /**
+   * Groups of lines that may be one wrapped message (a line and the continuation
+   * lines after it) are scanned again without blanks and line breaks, so a key
+   * that a break cut in two is still found.
+   */
+  private scanWrapped(lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
+    const parts: string[] = [];
+    const starts: number[] = [];
+    const lineOf: number[] = [];
+    let offset = 0;
+    for (let i = from; i < lines.length; ) {
+      let j = i + 1;
+      while (j < lines.length && isContinuation(lines[j]!, lines[i]!.stream)) j++;
+      if (j - i >= 2) {
+        for (let k = i; k < j; k++) {
+          const q = this.squeezeLine(lines[k]!);
+          starts.push(offset);
+          lineOf.push(k);
+          parts.push(q);
+          offset += q.length;
+        }
+        parts.push("\n");
+        offset += 1;
+      }
+      i = j;
+    }
+    if (parts.length === 0) return;
+    const text = parts.join("");
+    const startsArr = Int32Array.from(starts);
+    const onHit = (owners: Int32Array[]) => (key: number, pos: number) => {
+      const li = lineOf[upperBound(startsArr, pos) - 1]!;
+      for (const e of owners[key]!) add(e, li);
+    };
+    this.wrapExact.scan(text, onHit(this.wrapExactOwners));
+    this.wrapFolded?.scan(foldCase(text), onHit(this.wrapFoldedOwners));
+  }
+
+  private squeezeLine(l: LogLine): string {
+    let q = this.squeezed.get(l);
+    if (q === undefined) this.squeezed.set(l, (q = squeezeText(l.text)));
+    return q;
   }
 
   /**
@@ -245,43 +344,79 @@ export class Matcher {
    * the following lines of the same process), then the line re-joined with its
    * wrapped continuation lines, then the partial pattern.
    */
-  private verify(entry: MatcherEntry, lines: LogLine[], li: number): { kind: MatchKind; lines: MatchedLine[] } | null {
+  private verify(entryIndex: number, lines: LogLine[], li: number): { kind: MatchKind; lines: MatchedLine[] } | null {
+    const entry = this.entries[entryIndex]!;
+    const full = this.program(entryIndex, false);
     const direct = entry.lines > 1 ? sameStream(lines, li, entry.lines + 2) : [lines[li]!];
-    const full = this.tryWindow(entry, entry.source, direct, ["\n"]);
-    if (full) return { kind: "full", lines: full };
-    const wrapped = this.tryWrapped(entry, entry.source, lines, li);
-    if (wrapped) return { kind: "full", lines: wrapped };
+    const found = this.tryWindow(full, direct, ["\n"]) ?? this.tryWrapped(full, lines, li, entry.lines > 1);
+    if (found) return { kind: "full", lines: found };
     if (!entry.partial) return null;
-    const partial = this.tryWindow(entry, entry.partial.source, [lines[li]!], []) ?? this.tryWrapped(entry, entry.partial.source, lines, li);
-    return partial ? { kind: "partial", lines: partial } : null;
+    const partial = this.program(entryIndex, true);
+    const part = this.tryWindow(partial, [lines[li]!], []) ?? this.tryWrapped(partial, lines, li, false);
+    return part ? { kind: "partial", lines: part } : null;
+  }
+
+  private program(entryIndex: number, partial: boolean): Program {
+    const slot = entryIndex * 2 + (partial ? 1 : 0);
+    let p = this.programs[slot];
+    if (!p) {
+      const e = this.entries[entryIndex]!;
+      const source = partial ? e.partial!.source : e.source;
+      p = { source, flags: e.flags, engine: e.engine, unbounded: e.unbounded, names: groupNamesOf(source) };
+      this.programs[slot] = p;
+    }
+    return p;
   }
 
   /**
    * Hard-wrapped text: a terminal breaks at its width (mid-word, or at a space
-   * it then loses), an issue tracker at spaces. The window holds the candidate
-   * line and the continuation lines around it (same process, no new log record);
-   * every way of re-joining up to MAX_COMBO_BREAKS breaks is tried, else all
-   * with a space and all without. A match only counts if it crosses a break and
-   * every line between its first and last is long enough to have been wrapped.
+   * it then loses), an issue tracker at spaces, and a multi-line message keeps
+   * its own line breaks too. Whatever happened at each break, the text without
+   * blanks is the same: the window (the candidate line and the continuation
+   * lines around it: same process, no new log record, no error or frame line)
+   * is matched without blanks by the pattern without blanks, and the spans are
+   * mapped back. A match only counts if it crosses a break and every non-empty
+   * line between its first and last is long enough to have been wrapped.
    */
-  private tryWrapped(entry: MatcherEntry, source: string, lines: LogLine[], li: number): MatchedLine[] | null {
-    const window = wrapWindow(lines, li);
+  private tryWrapped(p: Program, lines: LogLine[], li: number, multiline: boolean): MatchedLine[] | null {
+    const window = wrapWindow(lines, li, multiline);
     if (window.length < 2) return null;
-    const breaks = window.length - 1;
-    const seps: string[][] = [Array(breaks).fill(" "), Array(breaks).fill("")];
-    if (breaks <= MAX_COMBO_BREAKS) {
-      for (let mask = 1; mask < (1 << breaks) - 1; mask++) seps.push(Array.from({ length: breaks }, (_, k) => ((mask >> k) & 1 ? "" : " ")));
+    // The cheap test first: every literal run, without blanks, must be in the window without blanks.
+    let squeezed = "";
+    for (const l of window) squeezed += this.squeezeLine(l);
+    p.literals ??= requiredLiterals(p);
+    for (const lit of p.literals) if (!squeezed.includes(lit)) return null;
+    if (p.squeezed === undefined) {
+      const source = squeezePattern(p.source);
+      p.squeezed = source === null ? null : { ...p, source, names: p.names, v8: undefined, re2: undefined };
     }
-    for (const sep of seps) {
-      const found = this.tryWindow(entry, source, window, sep);
-      // The first line may be short (its prefix took the room); the ones in the middle were full rows.
-      if (found && found.length >= 2 && found.slice(1, -1).every((l) => l.text.length >= MIN_WRAPPED_LINE)) return found;
-    }
-    return null;
+    if (p.squeezed === null) return null;
+    // Where each kept character came from.
+    const fromLine: number[] = [];
+    const fromCol: number[] = [];
+    window.forEach((l, k) => {
+      for (let c = 0; c < l.text.length; c++) {
+        if (!isBlank(l.text.charCodeAt(c))) {
+          fromLine.push(k);
+          fromCol.push(c);
+        }
+      }
+    });
+    const found = exec(p.squeezed, squeezed);
+    if (!found || found.spans[1]! <= found.spans[0]!) return null;
+    const out = unsqueeze(found, window, fromLine, fromCol);
+    if (out.length < 2) return null;
+    // The first line may be short (its prefix took the room); the ones in the middle were full rows:
+    // long, or long enough that the next row's first word would not have fitted.
+    const width = Math.max(...out.slice(1).map((l) => l.text.length));
+    const full = (l: MatchedLine, next: MatchedLine | undefined) =>
+      l.text === "" || l.text.length >= MIN_WRAPPED_LINE || l.text.length + 1 + firstWordLength(next?.text ?? "") > width;
+    if (!out.slice(1, -1).every((l, i) => full(l, out[i + 2]))) return null;
+    return out;
   }
 
   /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
-  private tryWindow(entry: MatcherEntry, source: string, window: LogLine[], seps: string[]): MatchedLine[] | null {
+  private tryWindow(p: Program, window: LogLine[], seps: string[]): MatchedLine[] | null {
     let text = window[0]!.text;
     const starts = [0];
     for (let k = 1; k < window.length; k++) {
@@ -289,46 +424,48 @@ export class Matcher {
       starts.push(text.length);
       text += window[k]!.text;
     }
-    const found = this.exec(entry, source, text);
+    const found = exec(p, text);
     return found ? locate(found, window, starts) : null;
   }
 
-  /** Runs a pattern on a text with the engine its shape and the text's length allow. */
-  private exec(entry: MatcherEntry, source: string, text: string): Found | null {
-    const key = `${entry.flags}/${source}`;
-    let c = this.compiled.get(key);
-    if (!c) {
-      c = { names: groupNamesOf(source) };
-      this.compiled.set(key, c);
+}
+
+/** Runs a program on a text with the engine its shape and the text's length allow. */
+function exec(p: Program, text: string): Found | null {
+  if (p.engine === "v8" && text.length <= v8InputLimit(p.unbounded)) return execV8(p, text);
+  if (p.re2 === undefined) {
+    try {
+      // RE2 has no lookahead; Python's `$` becomes the equivalent `\n?$` there.
+      p.re2 = RE2JS.compile(p.source.split(PY_END_ANCHOR).join("(?:\\n?$)"), re2Flags(p.flags));
+    } catch {
+      p.re2 = null;
     }
-    if (entry.engine === "v8" && text.length <= v8InputLimit(entry.unbounded)) {
-      c.v8 ??= new RegExp(source, entry.flags + "d");
-      c.v8.lastIndex = 0;
-      const m = c.v8.exec(text);
-      if (!m || !m.indices) return null;
-      const spans: number[] = [];
-      for (const pair of m.indices) spans.push(pair ? pair[0] : -1, pair ? pair[1] : -1);
-      return { spans, names: c.names };
-    }
-    if (c.re2 === undefined) {
-      try {
-        // RE2 has no lookahead; Python's `$` becomes the equivalent `\n?$` there.
-        c.re2 = RE2JS.compile(source.split(PY_END_ANCHOR).join("(?:\\n?$)"), re2Flags(entry.flags));
-      } catch {
-        c.re2 = null;
-      }
-    }
-    if (c.re2 === null) {
-      // RE2 cannot run it (backreference, lookaround): validation rejected such patterns when recheck
-      // found them vulnerable, so V8 runs it, on a bounded prefix all the same.
-      return this.exec({ ...entry, engine: "v8", unbounded: 0 }, source, text.slice(0, FALLBACK_INPUT_LIMIT));
-    }
-    const m = c.re2.matcher(text);
-    if (!m.find()) return null;
-    const spans: number[] = [];
-    for (let g = 0; g <= m.groupCount(); g++) spans.push(m.start(g), m.end(g));
-    return { spans, names: c.names };
   }
+  // RE2 cannot run it (backreference, lookaround): validation rejected such patterns when recheck
+  // found them vulnerable, so V8 runs it, on a bounded prefix all the same.
+  if (p.re2 === null) return execV8(p, text.slice(0, fallbackInputLimit(p.unbounded)));
+  const m = p.re2.matcher(text);
+  if (!m.find()) return null;
+  const spans: number[] = [];
+  for (let g = 0; g <= m.groupCount(); g++) spans.push(m.start(g), m.end(g));
+  return { spans, names: p.names };
+}
+
+function execV8(p: Program, text: string): Found | null {
+  p.v8 ??= new RegExp(p.source, p.flags + "d");
+  p.v8.lastIndex = 0;
+  const m = p.v8.exec(text);
+  if (!m || !m.indices) return null;
+  const spans: number[] = [];
+  for (const pair of m.indices) spans.push(pair ? pair[0] : -1, pair ? pair[1] : -1);
+  return { spans, names: p.names };
+}
+
+/** A program's required literal runs with blanks removed (none for case-insensitive ones). */
+function requiredLiterals(p: Program): string[] {
+  if (p.flags.includes("i")) return [];
+  const shape = analyzePattern(p.source, p.flags);
+  return shape.branches.length === 1 ? shape.branches[0]!.map((r) => squeezeText(r.text)).filter((t) => t.length >= 4) : [];
 }
 
 /** Group names by group number, read from a JavaScript source. */
@@ -377,6 +514,72 @@ function sameStream(lines: LogLine[], li: number, count: number): LogLine[] {
   return out;
 }
 
+/** Maps spans found in a window's text without blanks back to its lines. */
+function unsqueeze(found: Found, window: LogLine[], fromLine: number[], fromCol: number[]): MatchedLine[] {
+  const [a, b] = [found.spans[0]!, found.spans[1]!];
+  const first = fromLine[a]!;
+  const last = fromLine[b - 1]!;
+  const out: MatchedLine[] = [];
+  for (let k = first; k <= last; k++) {
+    const l = window[k]!;
+    out.push({ line: l.line, text: l.text, start: k === first ? fromCol[a]! : 0, end: k === last ? fromCol[b - 1]! + 1 : l.text.length, captures: [] });
+  }
+  for (let g = 1; g * 2 < found.spans.length; g++) {
+    const [ca, cb] = [found.spans[g * 2]!, found.spans[g * 2 + 1]!];
+    if (ca < 0 || cb <= ca) continue;
+    const [l0, l1] = [fromLine[ca]!, fromLine[cb - 1]!];
+    for (let k = l0; k <= l1; k++) {
+      const m = out[k - first];
+      if (!m) continue;
+      const start = k === l0 ? fromCol[ca]! : 0;
+      const end = k === l1 ? fromCol[cb - 1]! + 1 : m.text.length;
+      const c: Capture = { group: g, value: m.text.slice(start, end), start, end };
+      const name = found.names[g];
+      if (name !== undefined) c.name = name;
+      m.captures.push(c);
+    }
+  }
+  return out;
+}
+
+/** Exactly JavaScript's `\s`, so the squeezed text, its map and the squeezed pattern agree. */
+function isBlank(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+function firstWordLength(t: string): number {
+  const i = t.search(/\s/);
+  return i < 0 ? t.length : i;
+}
+
+/** Whether a line can be the wrapped tail of a line written by `stream`. */
+function isContinuation(l: LogLine, stream: string | undefined): boolean {
+  return l.text !== "" && sameWriter(l.stream, stream) && !l.recordStart && !startsSomethingNew(l);
+}
+
+/** The text without blanks (`isBlank`). */
+function squeezeText(t: string): string {
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (isBlank(t.charCodeAt(i))) {
+      if (i > start) out += t.slice(start, i);
+      start = i + 1;
+    }
+  }
+  return start === 0 ? t : out + t.slice(start);
+}
+
+/** Traceback frame lines, as cleaned (indentation stripped). */
+const FRAME_LINE = /^File "[^"]*", line \d+/;
+
+/** A line that is its own thing (an error line, a traceback header or frame), never the wrapped tail of another. */
+function startsSomethingNew(l: LogLine): boolean {
+  return looksLikeError(l) || FRAME_LINE.test(l.text);
+}
+
 /**
  * Whether two lines can come from the same writer: the same stream, a line
  * with no prefix, or nested tags of one process (`ray/EngineCore` and `ray`).
@@ -385,19 +588,46 @@ function sameWriter(a: string | undefined, b: string | undefined): boolean {
   return a === b || a === undefined || b === undefined || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 
-/** The candidate line with the wrapped continuation lines before and after it. */
-function wrapWindow(lines: LogLine[], li: number): LogLine[] {
+/** The candidate line with the wrapped continuation lines before and after it (blank lines too, for a multi-line message). */
+function wrapWindow(lines: LogLine[], li: number, allowBlank: boolean): LogLine[] {
   const stream = lines[li]!.stream;
   // A wrapped continuation carries no prefix of its own: no stream, or the same one.
   const continues = (i: number) => {
     const l = lines[i];
-    return l !== undefined && l.text !== "" && sameWriter(l.stream, stream) && !l.recordStart;
+    if (l === undefined) return false;
+    if (l.text === "") return allowBlank;
+    return sameWriter(l.stream, stream) && !l.recordStart && !startsSomethingNew(l);
   };
   let start = li;
   while (start > li - WRAP_BACK && start > 0 && continues(start) && lines[start - 1]!.text !== "") start--;
   let end = li;
-  while (end < start + MAX_WRAP_LINES - 1 && continues(end + 1)) end++;
+  const most = allowBlank ? MAX_WRAP_LINES * 2 : MAX_WRAP_LINES;
+  while (end < start + most - 1 && continues(end + 1)) end++;
+  while (end > li && lines[end]!.text === "") end--;
   return lines.slice(start, end + 1);
+}
+
+/**
+ * Whether the text around a key hit agrees with the key's literal run, up to
+ * the line's edges (a wrapped line may cut the run there).
+ */
+function contextAgrees(text: string, pos: number, keyLength: number, before: string, after: string): boolean {
+  for (let i = 1; i <= before.length; i++) {
+    const j = pos - i;
+    if (j < 0) break;
+    const c = text.charCodeAt(j);
+    if (c === 10) break;
+    if (c !== before.charCodeAt(before.length - i)) return false;
+  }
+  const end = pos + keyLength;
+  for (let i = 0; i < after.length; i++) {
+    const j = end + i;
+    if (j >= text.length) break;
+    const c = text.charCodeAt(j);
+    if (c === 10) break;
+    if (c !== after.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Lower-cases without changing length (İ lower-cases to two characters), so offsets still map to lines. */
@@ -440,11 +670,8 @@ function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
 /** Line ends in a chunk, counted as normalizeLog does: `\r\n`, `\n` and a lone `\r`. */
 function countNewlines(s: string): number {
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 10) n++;
-    else if (c === 13 && s.charCodeAt(i + 1) !== 10) n++;
-  }
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
+  for (let i = s.indexOf("\r"); i >= 0; i = s.indexOf("\r", i + 1)) if (s.charCodeAt(i + 1) !== 10) n++;
   return n;
 }
 

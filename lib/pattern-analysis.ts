@@ -255,6 +255,26 @@ export function trimLineBlanks(source: string): string {
   return out;
 }
 
+/**
+ * The pattern with its top-level literal blanks and line breaks removed, for
+ * matching text whose blanks were removed too: however a message was wrapped
+ * (mid-word, at a space, between paragraphs), its text without blanks is the
+ * same. Returns null when the pattern is not a single top-level sequence.
+ */
+export function squeezePattern(source: string): string | null {
+  const parser = new Parser(source);
+  const alts = parser.parseAlternatives();
+  if (alts.length !== 1 || parser.i < source.length) return null;
+  let out = "";
+  let start = 0;
+  for (const it of alts[0]!) {
+    const blank = it.atom.kind === "lit" && /^\s$/.test(it.atom.ch) && it.min <= 1 && it.max === 1;
+    if (!blank) out += source.slice(start, it.end);
+    start = it.end;
+  }
+  return out;
+}
+
 /** Literal runs a match of `seq` must contain, split at `\n` (which the prefilter never spans). */
 function requiredRuns(seq: Item[], ignoreCase: boolean): LiteralRun[] {
   const runs: LiteralRun[] = [];

@@ -12,6 +12,12 @@
 
 /** Key lengths the scanner uses; a literal shorter than the smallest cannot be a key. */
 export const KEY_LENGTHS = [16, 8, 4] as const;
+/**
+ * Keys are found by a rolling hash of their first HASH_LENGTH characters, then
+ * checked whole: one pass over the text serves every key of 8 or more
+ * characters (a second pass runs only if some key is shorter).
+ */
+const HASH_LENGTH = 8;
 
 const BASE = 0x01000193; // FNV prime as the polynomial base: odd, well mixed
 const MIX = 0x9e3779b1; // Fibonacci hashing multiplier for the slot index
@@ -38,14 +44,16 @@ export class KeyScanner {
     this.keyNext = new Int32Array(keys.length).fill(-1);
     const byLength = new Map<number, number[]>();
     keys.forEach((k, i) => {
-      const list = byLength.get(k.length) ?? [];
+      const h = Math.min(k.length, HASH_LENGTH);
+      const list = byLength.get(h) ?? [];
       list.push(i);
-      byLength.set(k.length, list);
+      byLength.set(h, list);
     });
     this.tables = [];
     for (const [length, indexes] of byLength) {
-      let bits = 4;
-      while (1 << bits < indexes.length * 4) bits++;
+      // A sparse table (≤ 1/16 full) makes the common case one load of an empty slot.
+      let bits = 10;
+      while (1 << bits < indexes.length * 16) bits++;
       const size = 1 << bits;
       const table: LengthTable = {
         length,

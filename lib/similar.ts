@@ -42,10 +42,13 @@ export class SimilarIndex {
   }
 
   /** The `limit` records most similar to `text`, above a minimum similarity. */
-  query(text: string, limit = 5, minimum = 0.35): Similar[] {
-    const q = words(text).filter((w) => this.idf.has(w));
-    const total = q.reduce((s, w) => s + this.idf.get(w)!, 0);
-    if (total === 0) return [];
+  query(text: string, limit = 5, minimum = 0.25): Similar[] {
+    const all = words(text);
+    const q = all.filter((w) => this.idf.has(w));
+    // Words no record uses count at the highest weight: they are what makes the log's error its own.
+    const unknownWeight = Math.log(1 + this.entries.length);
+    const total = q.reduce((s, w) => s + this.idf.get(w)!, 0) + (all.length - q.length) * unknownWeight;
+    if (q.length === 0) return [];
     const scores = new Map<number, { score: number; shared: string[] }>();
     for (const w of q) {
       const weight = this.idf.get(w)!;
