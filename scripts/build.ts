@@ -9,6 +9,7 @@ import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/data
 import { printProblems } from "../cli/report";
 import { writeShortLinks } from "./short-links";
 import { writeBrowserAssets } from "./browser-assets";
+import { removeRscPayloads } from "./prune";
 
 const t0 = performance.now();
 const step = (name: string) => console.log(`errdex build: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
@@ -34,9 +35,12 @@ const sizes = await writeBrowserAssets(dataset);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
 
-const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 if (next.status !== 0) process.exit(next.status ?? 1);
 step("next build done");
+
+const removed = removeRscPayloads("out");
+step(`removed ${removed} RSC payload files (the site navigates with plain links and never fetches them)`);
 
 writeShortLinks("out", dataset.records);
 step("short links written");

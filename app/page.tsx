@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { siteData } from "@/components/site-data";
+import { HomeView } from "@/components/home-view";
+import { LogLookup } from "@/components/lookup/log-lookup";
+import { site } from "@/components/site";
+import { absoluteUrl } from "@/lib/permalink";
+
+export const metadata: Metadata = {
+  alternates: { canonical: absoluteUrl("/", site.url) },
+};
+
+export default function HomePage() {
+  const { dataset, index } = siteData();
+  // Versioned so a new dataset is never served from an old cache; fetched by the worker on first use.
+  const v = encodeURIComponent(dataset.datasetVersion);
+  return (
+    <>
+      <LogLookup workerUrl={`/_errdex/match-worker.js?v=${v}`} dataUrl={`/_errdex/matcher.json?v=${v}`} recordCount={dataset.records.length} />
+      <HomeView recordCount={dataset.records.length} repos={index.repoList} tagCount={index.tagList.length} headingLevel={2} />
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { LookupMatch, LookupSummary } from "@/lib/lookup";
+import type { MatchedLine } from "@/lib/matcher";
+import { captureGroups } from "@/lib/pattern-groups";
+import { recordPath } from "@/lib/permalink";
+import { MessageText } from "@/components/record/message-text";
+
+/** Capture colours, the same in the log line and in the pattern (classes in globals.css). */
+const CAPTURE_CLASSES = ["cap-1", "cap-2", "cap-3", "cap-4", "cap-5", "cap-6"];
+const capClass = (group: number) => CAPTURE_CLASSES[(group - 1) % CAPTURE_CLASSES.length];
+
+/** The ranked matches, or the no-match view. */
+export function LookupResults({ summary }: { summary: LookupSummary }) {
+  if (summary.matches.length === 0) return <NoMatch summary={summary} />;
+  return (
+    <section aria-labelledby="results-title" className="mt-6">
+      <h2 id="results-title" className="section-title">
+        {summary.matches.length === 1 ? "1 known error" : `${summary.matches.length} known errors`}, best match first
+      </h2>
+      <ol className="results">
+        {summary.matches.map((m, i) => (
+          <li key={m.id}>
+            <MatchCard match={m} rank={i + 1} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
+  const href = recordPath(m);
+  return (
+    <article className="result" aria-labelledby={`r-${m.id}`}>
+      <h3 id={`r-${m.id}`} className="result-title">
+        <span className="text-muted">{rank}.</span>{" "}
+        <a href={href}>
+          <span className="font-mono font-semibold">{m.errorClass}</span>: <MessageText message={firstLine(m.message)} />
+        </a>
+      </h3>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+        <span className="font-mono">{m.repo}</span>
+        <span className={`badge ${m.kind === "full" ? "badge-full" : "badge-partial"}`}>{m.kind === "full" ? "full match" : "partial match"}</span>
+        {m.generic && <span className="badge badge-generic">generic pattern</span>}
+        {m.occurrences > 1 && <span>{m.occurrences} places in the log</span>}
+      </p>
+      <div className="mt-2">
+        {m.lines.slice(0, 5).map((l, i) => (
+          <MatchedLogLine key={`${l.line}-${i}`} line={l} />
+        ))}
+        {m.lines.length > 5 && <p className="text-sm text-muted">…and {m.lines.length - 5} more lines</p>}
+      </div>
+      <p className="mt-2 text-sm">
+        <span className="text-muted">Pattern: </span>
+        <PatternWithGroups pattern={m.pattern} />
+      </p>
+      {m.solution && (
+        <p className="mt-2">
+          <span className="font-semibold">Fix: </span>
+          {m.solution}
+        </p>
+      )}
+      <details className="mt-1 text-sm text-muted">
+        <summary>Why it ranks here</summary>
+        <ul className="ml-5 list-disc">
+          {m.reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </details>
+      <p className="mt-2 text-sm">
+        <a href={href}>Open the record: documentation, all solutions, source →</a>
+      </p>
+    </article>
+  );
+}
+
+/** One matched log line: its number, the matched span marked, each capture coloured. */
+export function MatchedLogLine({ line, bare = false }: { line: MatchedLine; bare?: boolean }) {
+  const parts: ReactNode[] = [];
+  const t = line.text;
+  let pos = 0;
+  const push = (to: number, node?: (s: string) => ReactNode) => {
+    if (to <= pos) return;
+    const s = t.slice(pos, to);
+    parts.push(node ? node(s) : s);
+    pos = to;
+  };
+  push(line.start);
+  const caps = [...line.captures].filter((c) => c.start >= line.start && c.end <= line.end).sort((a, b) => a.start - b.start);
+  const inMatch: ReactNode[] = [];
+  let mpos = line.start;
+  for (const c of caps) {
+    if (c.start < mpos) continue;
+    if (c.start > mpos) inMatch.push(t.slice(mpos, c.start));
+    inMatch.push(
+      <span key={`c${c.group}-${c.start}`} className={`cap ${capClass(c.group)}`} title={`Captured by group ${c.group}`}>
+        {t.slice(c.start, c.end)}
+      </span>,
+    );
+    mpos = c.end;
+  }
+  if (line.end > mpos) inMatch.push(t.slice(mpos, line.end));
+  parts.push(
+    <mark key="m" className="hit-span">
+      {inMatch}
+    </mark>,
+  );
+  pos = line.end;
+  push(t.length);
+  return (
+    <div className="log-line">
+      <span className="log-ln">{bare ? line.line : `line ${line.line}`}</span>
+      <code className="log-text">{parts}</code>
+    </div>
+  );
+}
+
+/** The Python pattern with each capturing group coloured like its capture. */
+export function PatternWithGroups({ pattern }: { pattern: string }) {
+  const groups = captureGroups(pattern).filter((g) => !captureGroups(pattern).some((o) => o !== g && o.start < g.start && o.end >= g.end));
+  const parts: ReactNode[] = [];
+  let pos = 0;
+  for (const g of groups) {
+    if (g.start > pos) parts.push(pattern.slice(pos, g.start));
+    parts.push(
+      <span key={g.start} className={`cap ${capClass(g.group)}`}>
+        {pattern.slice(g.start, g.end)}
+      </span>,
+    );
+    pos = g.end;
+  }
+  parts.push(pattern.slice(pos));
+  return <code className="pattern-code">{parts}</code>;
+}
+
+function NoMatch({ summary }: { summary: LookupSummary }) {
+  return (
+    <section aria-labelledby="nomatch-title" className="mt-6">
+      <h2 id="nomatch-title" className="section-title">
+        No known error matched this log
+      </h2>
+      <p className="text-muted">
+        None of the dataset&apos;s patterns matched any of its {summary.lineCount.toLocaleString("en-US")} lines.
+        {summary.errorLines.length === 0 && " Nothing in it looks like an error either."}
+      </p>
+      {summary.errorLines.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Lines that look like errors</h3>
+          <ul className="mt-1">
+            {summary.errorLines.map((l) => (
+              <li key={l.line} className="log-line">
+                <span className="log-ln">line {l.line}</span>
+                <code className="log-text">{l.text}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {summary.similar.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Closest records</h3>
+          <ul className="mt-1 space-y-2">
+            {summary.similar.map((s) => (
+              <li key={s.id}>
+                <span className="badge badge-similar">similar — not a pattern match</span>{" "}
+                <a href={recordPath(s)}>
+                  <span className="font-mono font-semibold">{s.errorClass}</span>: <MessageText message={firstLine(s.message)} />
+                </a>{" "}
+                <span className="text-sm text-muted">
+                  {s.repo} · shares {s.shared.slice(0, 6).join(", ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function firstLine(s: string): string {
+  const i = s.indexOf("\n");
+  return i < 0 ? s : `${s.slice(0, i)} …`;
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { WorkerRequest, WorkerResponse } from "@/lib/match-worker";
+import type { LookupSummary } from "@/lib/lookup";
+import type { MatcherEntry } from "@/lib/matcher-data";
+
+export type LookupStatus =
+  | { kind: "idle" }
+  | { kind: "loading-data" }
+  | { kind: "matching"; done: number; total: number }
+  | { kind: "done"; summary: LookupSummary }
+  | { kind: "cancelled" }
+  | { kind: "error"; message: string };
+
+interface Urls {
+  workerUrl: string;
+  dataUrl: string;
+}
+
+/**
+ * Runs lookups in a Web Worker created on first use (so the page load fetches
+ * nothing for matching). A newer lookup supersedes an older one; cancel
+ * terminates the worker, and the next lookup starts a fresh one.
+ */
+export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
+  const worker = useRef<Worker | null>(null);
+  const seq = useRef(0);
+  const pendingEntries = useRef(new Map<number, (e: MatcherEntry[]) => void>());
+  const [status, setStatus] = useState<LookupStatus>({ kind: "idle" });
+
+  const ensure = useCallback(() => {
+    if (worker.current) return worker.current;
+    const w = new Worker(workerUrl);
+    w.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      const m = e.data;
+      if (m.type === "entries") {
+        pendingEntries.current.get(m.id)?.(m.entries);
+        pendingEntries.current.delete(m.id);
+        return;
+      }
+      if (m.id !== seq.current) return; // a superseded lookup
+      if (m.type === "progress") setStatus(m.phase === "data" ? { kind: "loading-data" } : { kind: "matching", done: m.done, total: m.total });
+      else if (m.type === "result") setStatus({ kind: "done", summary: m.summary });
+      else if (m.type === "error") setStatus({ kind: "error", message: m.message });
+    };
+    w.onerror = (e) => {
+      setStatus({ kind: "error", message: e.message || "the matcher stopped unexpectedly" });
+      w.terminate();
+      worker.current = null;
+    };
+    worker.current = w;
+    return w;
+  }, [workerUrl]);
+
+  const run = useCallback(
+    (log: string) => {
+      const id = ++seq.current;
+      if (log.trim() === "") {
+        setStatus({ kind: "idle" });
+        return;
+      }
+      setStatus({ kind: "matching", done: 0, total: log.length });
+      const req: WorkerRequest = { type: "lookup", id, log, dataUrl };
+      ensure().postMessage(req);
+    },
+    [dataUrl, ensure],
+  );
+
+  const cancel = useCallback(() => {
+    seq.current++;
+    worker.current?.terminate();
+    worker.current = null;
+    setStatus({ kind: "cancelled" });
+  }, []);
+
+  const clear = useCallback(() => {
+    seq.current++;
+    setStatus({ kind: "idle" });
+  }, []);
+
+  /** Fetches matcher entries by id (for a shared lookup without its log). */
+  const entries = useCallback(
+    (ids: string[]) =>
+      new Promise<MatcherEntry[]>((resolve) => {
+        const id = ++seq.current;
+        pendingEntries.current.set(id, resolve);
+        const req: WorkerRequest = { type: "entries", id, ids, dataUrl };
+        ensure().postMessage(req);
+      }),
+    [dataUrl, ensure],
+  );
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  return { status, run, cancel, clear, entries };
+}

@@ -1,0 +1,27 @@
+/**
+ * The dataset as the site's server components see it: the records plus the
+ * lookups of `lib/site-index`, built once per build process. Import only
+ * from server components and route files.
+ */
+import { getDataset, type Dataset } from "../server/dataset";
+import { siteIndexFor, type SiteIndex } from "../lib/site-index";
+
+export interface SiteData {
+  dataset: Dataset;
+  index: SiteIndex;
+}
+
+/** The dataset and its page lookups (cached: every page of a build shares them). */
+export function siteData(): SiteData {
+  const dataset = getDataset();
+  return { dataset, index: siteIndexFor(dataset.records) };
+}
+
+/**
+ * `output: "export"` refuses a dynamic route whose generateStaticParams is
+ * empty (a dataset without tags, say). Such a route then gets one stand-in
+ * param, whose page finds nothing and renders the 404 content.
+ */
+export function atLeastOne<P extends Record<string, string>>(params: P[], standIn: P): P[] {
+  return params.length ? params : [standIn];
+}

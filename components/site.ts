@@ -1,0 +1,31 @@
+/**
+ * Site configuration, read once at build time. `ERRDEX_SITE_URL` is the
+ * public base URL used for canonical links and share metadata; without it
+ * the site describes itself as http://localhost:3000 (what `npm start` serves).
+ */
+
+/** The base URL when `ERRDEX_SITE_URL` is not set. */
+const LOCAL_URL = "http://localhost:3000";
+
+/** Reads `ERRDEX_SITE_URL`, without a trailing slash; null when unset or blank. */
+function configuredUrl(): string | null {
+  const raw = process.env.ERRDEX_SITE_URL?.trim();
+  return raw ? raw.replace(/\/+$/, "") : null;
+}
+
+export interface SiteConfig {
+  name: string;
+  description: string;
+  /** Absolute base URL for canonical and share links. */
+  url: string;
+  /** `ERRDEX_SITE_URL` as given, or null: copy buttons then use the page's own origin. */
+  configuredUrl: string | null;
+}
+
+export const site: SiteConfig = {
+  name: "errdex",
+  description:
+    "An error knowledge base for on-call and ML-infrastructure engineers: paste a log, find the known errors it contains, and what to do about them.",
+  url: configuredUrl() ?? LOCAL_URL,
+  configuredUrl: configuredUrl(),
+};
