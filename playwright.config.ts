@@ -6,6 +6,7 @@ const PORT = 3100;
 
 export default defineConfig({
   testDir: "e2e",
+  testIgnore: ["shots/**"],
   workers: 2,
   reporter: "list",
   forbidOnly: !!process.env.CI,

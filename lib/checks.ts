@@ -183,7 +183,14 @@ export function checkRecords(records: LoadedRecord[], checks: RecordCheck[] = RE
   const problems: Problem[] = [];
   for (const lr of records) {
     for (const c of checks) {
-      for (const f of c.check(lr.record)) {
+      let findings: Finding[];
+      try {
+        findings = c.check(lr.record);
+      } catch (err) {
+        // A record odd enough to break a check (a pattern too large to compile, say) is reported, never a crash.
+        findings = [{ field: "record", message: `the ${c.name} check could not run on this record: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) }];
+      }
+      for (const f of findings) {
         problems.push({ level: f.level ?? "error", file: lr.file, line: lr.line, id: lr.record.id, field: f.field, message: f.message, hint: f.hint, check: c.name });
       }
     }

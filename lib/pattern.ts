@@ -35,13 +35,18 @@ export function compilePattern(pattern: string): CompileResult {
 function compileUncached(pattern: string): CompileResult {
   if (pattern === "") return { ok: false, error: "is empty: an empty pattern would match every log line" };
   const t = translatePythonRegex(pattern);
-  if (!t.ok) return { ok: false, error: `is not a usable Python regular expression: ${t.error}` };
+  if (!t.ok) return { ok: false, error: `is not a usable Python regular expression: ${clip(t.error)}` };
   try {
     new RegExp(t.source, t.flags + "d");
   } catch (err) {
-    return { ok: false, error: `does not compile in JavaScript: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, error: `does not compile in JavaScript: ${clip(err instanceof Error ? err.message : String(err))}` };
   }
   return { ok: true, source: t.source, flags: t.flags, groupNames: t.groupNames, groupCount: t.groupCount };
+}
+
+/** Engine messages quote the whole pattern; a problem line quotes at most this much of it. */
+function clip(message: string): string {
+  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 }
 
 /** A RegExp for a compiled pattern with extra flags (e.g. `d` for capture spans). */
