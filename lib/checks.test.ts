@@ -288,3 +288,27 @@ describe("the format rules", () => {
     for (const c of RECORD_CHECKS) expect(c.description.trim(), c.name).not.toBe("");
   });
 });
+
+describe("size limits and control characters", () => {
+  it.each([
+    [{ sourceCode: "x\n".repeat(499_999) + "x", sourceCodeEnd: 1326 + 499_999 }, ["sourceCode: is 1000k characters, over the limit of 200k", "sourceCode: is 500k lines, over the limit of 2000"]],
+    [{ tags: Array.from({ length: 10_000 }, (_, i) => `t${i}`) }, ["tags: is 10k tags, over the limit of 50"]],
+    [{ errorMessage: "x".repeat(100_000) }, ["errorMessage: is 100k characters, over the limit of 10k"]],
+  ])("an oversized record is reported with the field, its size and the limit (%#)", (overrides, expected) => {
+    const lines = check(overrides).lines.filter((l) => l.includes("over the limit"));
+    expect(lines).toEqual(expected.map((e) => `${FILE}:1: record ${EXAMPLE.id}: ${e} (shorten it; see the limits in the README)`));
+  });
+
+  it("a NUL byte in any text field is an error naming the field", () => {
+    expect(check({ documentation: "before\u0000after" }).lines).toEqual([
+      `${FILE}:1: record ${EXAMPLE.id}: documentation: contains a NUL byte (remove it: no text field may hold U+0000)`,
+    ]);
+  });
+
+  it("a bidi override is a warning; zero-width characters, RTL text and emoji are fine", () => {
+    expect(check({ documentation: "see \u202egnp.exe\u202c" }).lines).toEqual([
+      `${FILE}:1: warning: record ${EXAMPLE.id}: documentation: contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is; shown escaped`,
+    ]);
+    expect(check({ documentation: "שגיאה \u200b 🔥 ok" }).lines).toEqual([]);
+  });
+});

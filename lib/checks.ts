@@ -10,6 +10,7 @@ import { renderings, sampleRenderings } from "./message-template";
 import { githubUrlFor } from "./permalink";
 import { analyzePattern } from "./pattern-analysis";
 import { GENERIC_LETTERS } from "./matcher-data";
+import { LIMITS } from "./limits";
 
 export interface Finding {
   field: string;
@@ -41,7 +42,59 @@ const format = (name: string, field: keyof ErrorRecord, re: RegExp, hint: string
   check: (r) => (re.test(String(r[field])) ? [] : [{ field, message: `${JSON.stringify(r[field])} is not valid`, hint: `expected ${hint}` }]),
 });
 
+/** Bidirectional overrides and isolates: they make text display in another order than it is stored. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** Every text value of a record with its field path. */
+function textFields(r: ErrorRecord): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(r)) {
+    if (typeof v === "string") out.push([k, v]);
+    else if (Array.isArray(v)) v.forEach((item, i) => typeof item === "string" && out.push([`${k}.${i}`, item]));
+  }
+  return out;
+}
+
+const kb = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
+
 export const RECORD_CHECKS: RecordCheck[] = [
+  {
+    name: "size-limits",
+    description: "fields stay within the documented size limits (lib/limits.ts)",
+    check: (r) => {
+      const out: Finding[] = [];
+      const over = (field: string, size: number, limit: number, unit: string) =>
+        size > limit && out.push({ field, message: `is ${kb(size)} ${unit}, over the limit of ${kb(limit)}`, hint: "shorten it; see the limits in the README" });
+      over("errorMessage", r.errorMessage.length, LIMITS.errorMessage, "characters");
+      over("messagePattern", r.messagePattern.length, LIMITS.messagePattern, "characters");
+      over("sourceCode", r.sourceCode.length, LIMITS.sourceCodeChars, "characters");
+      over("sourceCode", r.sourceCode.split("\n").length, LIMITS.sourceCodeLines, "lines");
+      over("tags", r.tags.length, LIMITS.tags, "tags");
+      r.tags.forEach((t, i) => over(`tags.${i}`, t.length, LIMITS.tagChars, "characters"));
+      for (const f of ["solutions", "preventionTips"] as const) {
+        over(f, r[f].length, LIMITS.listItems, "items");
+        r[f].forEach((t, i) => over(`${f}.${i}`, t.length, LIMITS.itemChars, "characters"));
+      }
+      for (const f of ["documentation", "triggerScenarios", "commonSituations", "exampleFix", "validationCode", "typeGuard", "tryCatchPattern", "handlingStrategy", "errorCode", "errorClass", "errorType", "severity", "backgroundTag", "filePath"] as const) {
+        const v = r[f];
+        if (typeof v === "string") over(f, v.length, LIMITS.text, "characters");
+      }
+      return out;
+    },
+  },
+  {
+    name: "no-control-characters",
+    description: "text holds no NUL bytes, and no bidi controls where they could disguise text",
+    check: (r) => {
+      const out: Finding[] = [];
+      for (const [field, v] of textFields(r)) {
+        if (v.includes("\u0000")) out.push({ field, message: "contains a NUL byte", hint: "remove it: no text field may hold U+0000" });
+        else if (BIDI_CONTROLS.test(v))
+          out.push({ field, level: "warning", message: "contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is; shown escaped" });
+      }
+      return out;
+    },
+  },
   format("id-format", "id", ID_RE, "16 lower-case hex digits, e.g. 213d04cf659a6918"),
   format("repo-format", "repo", REPO_RE, "owner/name, e.g. sgl-project/sglang"),
   format("slug-format", "slug", SLUG_RE, "kebab-case, e.g. pd-disaggregation-does-not-support"),

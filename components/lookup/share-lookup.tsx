@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { LookupSummary } from "@/lib/lookup";
-import { encodeShare } from "@/lib/share";
+import { encodeShare } from "@/lib/lookup-link";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /**

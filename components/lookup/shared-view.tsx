@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { SharedLookup } from "@/lib/share";
+import type { SharedLookup } from "@/lib/lookup-link";
 import type { MatcherEntry } from "@/lib/matcher-data";
 import { recordPath } from "@/lib/permalink";
 import { MessageText } from "@/components/record/message-text";
