@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /** Browser tests run against the built static site (`npm run build` first; `npm test` does it). */
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,0 +1,65 @@
+/**
+ * A strict Content-Security-Policy for a static export. Next inlines small
+ * scripts in every page (its flight data), different on each page, so one
+ * policy header cannot list them. After the build, each HTML file gets a
+ * `<meta http-equiv="Content-Security-Policy">` first in its head, with the
+ * SHA-256 hash of each of its inline scripts: no inline script runs without
+ * its hash, no eval, connections only to the site itself. What a meta policy
+ * cannot say (frame-ancestors) is in the response headers
+ * (scripts/security-headers.ts), which every static host can set.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** The page policy for a page whose inline scripts hash to `hashes`. */
+export function pagePolicy(hashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.map((h) => `'sha256-${h}'`).join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** Adds the policy meta tag to one HTML document. */
+export function withPolicy(html: string): string {
+  if (html.includes('http-equiv="Content-Security-Policy"')) return html;
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(INLINE_SCRIPT)) {
+    if (/type=["']?application\/(ld\+)?json/.test(m[1]!)) continue;
+    hashes.add(crypto.createHash("sha256").update(m[2]!, "utf8").digest("base64"));
+  }
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy([...hashes])}">`;
+  const head = html.indexOf("<head>");
+  if (head < 0) return html;
+  // Keep charset first: it must sit in the first 1024 bytes.
+  const charset = html.match(/<meta charSet="utf-8"\/>|<meta charset="utf-8">/i);
+  const at = charset && charset.index! > head ? charset.index! + charset[0].length : head + "<head>".length;
+  return html.slice(0, at) + meta + html.slice(at);
+}
+
+/** Adds the policy to every HTML file under `outDir`; returns how many. */
+export function applyCsp(outDir: string): number {
+  let n = 0;
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".html")) {
+        fs.writeFileSync(full, withPolicy(fs.readFileSync(full, "utf8")));
+        n++;
+      }
+    }
+  };
+  walk(outDir);
+  return n;
+}
