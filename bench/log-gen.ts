@@ -5,18 +5,9 @@
  */
 import type { ErrorRecord } from "../lib/schema";
 import { parseTemplate, renderTemplate } from "../lib/message-template";
+import { seeded as rng } from "../lib/random";
 
-/** A small seeded PRNG (mulberry32), so every run generates the same log. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+
 
 const NOISE = [
   "[2025-06-01 10:00:{s} TP{r}] Prefill batch. #new-seq: 1, #new-token: 1024, #cached-token: 0, token usage: 0.01, #running-req: 0, #queue-req: 0",

@@ -5,7 +5,7 @@
  * literal text has the same lengths and structure.
  */
 import type { ErrorRecord } from "../lib/schema";
-import { rng } from "./log-gen";
+import { seeded as rng } from "../lib/random";
 
 const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta", "vo", "xi", "ze", "pa", "qu", "sho", "dra", "gen", "tor", "vel"];
 
