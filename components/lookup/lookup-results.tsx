@@ -6,6 +6,8 @@ import type { MatchedLine } from "@/lib/matcher";
 import { captureGroups } from "@/lib/pattern-groups";
 import { recordPath } from "@/lib/permalink";
 import { MessageText } from "@/components/record/message-text";
+import { CopyForChat } from "@/components/record/copy-for-chat";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /** Capture colours, the same in the log line and in the pattern (classes in globals.css). */
 const CAPTURE_CLASSES = ["cap-1", "cap-2", "cap-3", "cap-4", "cap-5", "cap-6"];
@@ -73,6 +75,10 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
       <p className="mt-2 text-sm">
         <a href={href}>Open the record: documentation, all solutions, source →</a>
       </p>
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        <CopyButton text={href} label="Copy link" copiedMessage="Copied link" />
+        <CopyForChat errorClass={m.errorClass} errorMessage={m.message} solution={m.solution} path={href} siteUrl={null} />
+      </div>
     </article>
   );
 }

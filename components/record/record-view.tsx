@@ -4,7 +4,9 @@ import { Breadcrumbs } from "@/components/breadcrumbs";
 import { CopyButton } from "@/components/ui/copy-button";
 import { InlineText } from "@/components/ui/inline-text";
 import { hasText, textItems, truncate } from "@/components/ui/format";
+import { firstSolution } from "@/lib/record-share";
 import { CodeBlock } from "./code-block";
+import { CopyForChat } from "./copy-for-chat";
 import { MessageText } from "./message-text";
 import { RecordDetails } from "./record-details";
 import { RecordFacts } from "./record-facts";
@@ -55,12 +57,15 @@ export function RecordView({ record: r, datasetVersion, siteUrl }: RecordViewPro
           <span className="font-mono">{r.errorClass}</span>: <MessageText message={longMessage ? truncate(r.errorMessage, HEADING_MESSAGE_MAX) : r.errorMessage} />
         </h1>
         <RecordFacts record={r} />
-        <CopyButton text={siteUrl ? siteUrl + path : path} label="Copy permalink" copiedMessage="Copied permalink" />
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          <CopyButton text={siteUrl ? siteUrl + path : path} label="Copy permalink" copiedMessage="Copied permalink" />
+          <CopyForChat errorClass={r.errorClass} errorMessage={r.errorMessage} solution={firstSolution(r.solutions)} path={path} siteUrl={siteUrl} />
+        </div>
       </header>
 
       {longMessage ? (
         <Section id="message" title="Full message">
-          <div className="code-box p-3 whitespace-pre-wrap [overflow-wrap:anywhere]" role="region" aria-label="Full message" tabIndex={0}>
+          <div className="code-box p-3 whitespace-pre-wrap [overflow-wrap:anywhere]" role="region" aria-label="Message text" tabIndex={0}>
             <MessageText message={r.errorMessage} />
           </div>
         </Section>
@@ -99,7 +104,7 @@ export function RecordView({ record: r, datasetVersion, siteUrl }: RecordViewPro
       ) : null}
       {code.map((c) => (
         <Section key={c.id} id={c.id} title={c.title}>
-          <CodeBlock code={c.code} label={c.title} />
+          <CodeBlock code={c.code} label={`${c.title} (Python)`} />
         </Section>
       ))}
       {tips.length ? (
@@ -121,7 +126,7 @@ export function RecordView({ record: r, datasetVersion, siteUrl }: RecordViewPro
       {hasText(r.messagePattern) ? (
         <Section id="pattern" title="Message pattern">
           <p className="mb-2 text-sm text-muted">The regular expression (Python re) that finds this message in a log.</p>
-          <div className="code-box" role="region" aria-label="Message pattern" tabIndex={0}>
+          <div className="code-box" role="region" aria-label="Regular expression" tabIndex={0}>
             <pre>
               <code>{r.messagePattern}</code>
             </pre>

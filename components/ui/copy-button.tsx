@@ -3,8 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 
 interface CopyButtonProps {
-  /** What to copy. A site-relative path (`/errors/…`) is made absolute with the page's origin. */
-  text: string;
+  /**
+   * What to copy. A site-relative path (`/errors/…`) is made absolute with the
+   * page's origin. A client parent may pass a function, called on click.
+   */
+  text: string | (() => string);
   /** The button's label, e.g. "Copy permalink". */
   label: string;
   /** What the live region announces after a copy. */
@@ -40,7 +43,7 @@ export function CopyButton({ text, label, copiedMessage = "Copied" }: CopyButton
   const onClick = async () => {
     clearTimeout(timer.current);
     try {
-      await copyText(resolve(text));
+      await copyText(typeof text === "function" ? text() : resolve(text));
       setStatus(copiedMessage);
     } catch {
       setStatus("Could not copy: select the text and copy it by hand");

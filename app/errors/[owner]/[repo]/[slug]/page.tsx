@@ -1,11 +1,12 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { atLeastOne, siteData } from "@/components/site-data";
 import { site } from "@/components/site";
 import { RecordView } from "@/components/record/record-view";
-import { decodeParam, truncate } from "@/components/ui/format";
+import { decodeParam } from "@/components/ui/format";
 import { permalinkKey, splitRepo } from "@/lib/site-index";
 import { absoluteUrl, recordPath } from "@/lib/permalink";
+import { clip, firstSolution, severityColor, SHARE_IMAGE_SIZE, shareDescription, shareImagePath, shareTitle } from "@/lib/record-share";
 
 type Params = { owner: string; repo: string; slug: string };
 
@@ -30,18 +31,40 @@ async function recordFor(params: Promise<Params>) {
   return byPermalink.get(permalinkKey(owner, repo, slug)) ?? byPermalink.get(permalinkKey(decodeParam(owner), decodeParam(repo), decodeParam(slug)));
 }
 
+/**
+ * Share metadata for unfurlers (Open Graph, Twitter card), all URLs absolute.
+ * Next writes these tags near the top of <head>, well inside the first 32 KB
+ * chat unfurlers read (e2e/share.spec.ts checks the offset).
+ */
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const r = await recordFor(params);
   if (!r) return {};
-  const title = truncate(`${r.errorClass}: ${r.errorMessage}`, 150);
-  const description = truncate(r.documentation || `${r.errorClass} raised in ${r.repo} (${r.filePath}).`, 300);
+  const title = shareTitle(r);
+  // The page's own description is what the error means; the share cards add the first fix.
+  const description = clip(r.documentation || `${r.errorClass} raised in ${r.repo} (${r.filePath}).`, 300);
+  const shareText = shareDescription(r);
   const url = absoluteUrl(recordPath(r), site.url);
+  const image = { url: absoluteUrl(shareImagePath(r.id), site.url), ...SHARE_IMAGE_SIZE, alt: `${r.errorClass} in ${r.repo}`, type: "image/png" };
+  const fix = firstSolution(r.solutions);
   return {
     title,
     description,
     alternates: { canonical: url },
-    openGraph: { title, description, url, type: "article" },
+    openGraph: { title, description: shareText, url, type: "article", siteName: site.name, images: [image] },
+    twitter: { card: "summary_large_image", title, description: shareText, images: [image] },
+    other: {
+      "twitter:label1": fix ? "Fix" : "Severity",
+      "twitter:data1": fix ? clip(fix, 120) : r.severity,
+      "twitter:label2": "Repository",
+      "twitter:data2": r.repo,
+    },
   };
+}
+
+/** The browser chrome takes the colour of the error's severity. */
+export async function generateViewport({ params }: { params: Promise<Params> }): Promise<Viewport> {
+  const r = await recordFor(params);
+  return r ? { themeColor: severityColor(r.severity) } : {};
 }
 
 export default async function RecordPage({ params }: { params: Promise<Params> }) {

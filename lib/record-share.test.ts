@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { chatMarkdown, clip, imageText, severityColor, shareDescription, shareImagePath, shareTitle, SEVERITY_COLORS } from "./record-share";
+
+const record = {
+  errorClass: "ValueError",
+  errorMessage: "bad {name}\nsecond line",
+  documentation: "What it means.",
+  solutions: ["", "Pass a valid name"],
+  repo: "o/r",
+};
+
+describe("share text", () => {
+  it("titles with class and message on one line", () => {
+    expect(shareTitle(record)).toBe("ValueError: bad {name} second line");
+  });
+
+  it("describes with the documentation, then the first non-blank solution", () => {
+    expect(shareDescription(record)).toBe("What it means. Fix: Pass a valid name");
+    expect(shareDescription({ ...record, solutions: [], documentation: " " })).toBe("ValueError raised in o/r.");
+  });
+
+  it("clips long text with an ellipsis", () => {
+    const t = clip("word ".repeat(100), 50);
+    expect(t.length).toBeLessThanOrEqual(50);
+    expect(t.endsWith("…")).toBe(true);
+  });
+
+  it("maps each severity to its colour, unknown ones to error's", () => {
+    for (const [s, c] of Object.entries(SEVERITY_COLORS)) expect(severityColor(s.toUpperCase())).toBe(c);
+    expect(severityColor("fatal")).toBe(SEVERITY_COLORS.error);
+  });
+
+  it("puts the image under /og/<id>.png", () => {
+    expect(shareImagePath("213d04cf659a6918")).toBe("/og/213d04cf659a6918.png");
+  });
+});
+
+describe("chatMarkdown", () => {
+  it("gives class and message, the fix, then the permalink on its own line", () => {
+    expect(chatMarkdown({ errorClass: "ValueError", errorMessage: "bad {name}", solution: "Pass a valid name" }, "https://x.test/errors/o/r/bad")).toBe(
+      "**ValueError**: bad {name}\nFix: Pass a valid name\nhttps://x.test/errors/o/r/bad",
+    );
+  });
+
+  it("leaves the fix out when there is none", () => {
+    expect(chatMarkdown({ errorClass: "E", errorMessage: "m" }, "https://x.test/p")).toBe("**E**: m\nhttps://x.test/p");
+  });
+
+  it.each([
+    ["<script>alert(1)</script>", "\\<script\\>alert(1)\\</script\\>"],
+    ["[click](https://evil.test)", "\\[click\\](https://evil.test)"],
+    ["**bold** `code` _it_", "\\*\\*bold\\*\\* \\`code\\` \\_it\\_"],
+    ["line\r\n# heading\n| table |", "line \\# heading \\| table \\|"],
+    ["\u001b[31mred\u001b[0m", "[31mred[0m".replace(/\[/g, "\\[")],
+  ])("escapes hostile message %j", (message, escaped) => {
+    expect(chatMarkdown({ errorClass: "E", errorMessage: message }, "u").split("\n")[0]).toBe(`**E**: ${escaped}`);
+  });
+});
+
+describe("imageText", () => {
+  it("keeps Latin text and replaces what the font cannot draw", () => {
+    expect(imageText("héllo — 世界 🔥", 100)).toBe("héllo — ?? ?");
+  });
+});
