@@ -1,7 +1,8 @@
 /**
  * `npm run build`: validate the dataset (stop on errors), generate the
  * browser's data files, run `next build` (static export to `out/`), then write
- * the files Next does not: short-link redirects and the permalink manifest.
+ * the files Next does not: short-link redirects, share images, the sitemap
+ * and robots.txt.
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -9,7 +10,13 @@ import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/data
 import { printProblems } from "../cli/report";
 import { writeShortLinks } from "./short-links";
 import { writeBrowserAssets } from "./browser-assets";
+import { writeSearchAssets } from "./search-index";
 import { removeRscPayloads } from "./prune";
+import { readPreviousManifest, writeHistory } from "./history-pages";
+import { applyCsp } from "./csp";
+import { writeShareImages } from "./og-images";
+import { writeSitemap } from "./sitemap";
+import { site } from "../components/site";
 
 const t0 = performance.now();
 const step = (name: string) => console.log(`errdex build: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
@@ -34,6 +41,8 @@ step(`validated ${dataset.records.length} records`);
 const sizes = await writeBrowserAssets(dataset);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
+const search = await writeSearchAssets(dataset.records);
+step(`search index built in ${search.buildMs.toFixed(0)} ms: index ${kb(search.indexBytes)} (${kb(search.indexGzipBytes)} gzip), result fields ${kb(search.docsBytes)} (${kb(search.docsGzipBytes)} gzip)`);
 
 const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 if (next.status !== 0) process.exit(next.status ?? 1);
@@ -44,3 +53,15 @@ step(`removed ${removed} RSC payload files (the site navigates with plain links 
 
 writeShortLinks("out", dataset.records);
 step("short links written");
+
+const history = writeHistory("out", dataset.records, dataset.datasetVersion, readPreviousManifest());
+step(`manifest written (out/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`);
+
+const images = await writeShareImages("out", dataset.records);
+step(`${images.count} share images written (${((images.seconds * 1000) / Math.max(1, images.count)).toFixed(0)} ms each, wall clock)`);
+
+const urls = writeSitemap("out", dataset.records, site.url, dataset.versionOf);
+step(`sitemap (${urls} URLs) and robots.txt written`);
+
+const pages = applyCsp("out");
+step(`Content-Security-Policy added to ${pages} pages`);

@@ -1,0 +1,203 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { facets, filterHits, looksLikeLog, type SearchDoc, type SearchFilters } from "@/lib/search";
+import { recordPath } from "@/lib/permalink";
+import { encodeShare } from "@/lib/lookup-link";
+import { useSearcher } from "./use-searcher";
+import { SearchResults } from "./search-results";
+
+interface SearchDialogProps {
+  indexUrl: string;
+  docsUrl: string;
+}
+
+const LISTBOX_ID = "search-listbox";
+const optionId = (i: number) => `search-option-${i}`;
+const NO_FILTERS: SearchFilters = { repo: "", errorClass: "", tag: "" };
+
+/** True when a key press belongs to a text field, where `/` is just a character. */
+function inTextField(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || el.closest("input, textarea, select, [contenteditable='true']") !== null);
+}
+
+/**
+ * Full-text search in the header. `/` or Ctrl/⌘-K opens it anywhere; the
+ * index is fetched when it first opens. Arrow keys move through the results,
+ * Enter opens one, Escape closes and gives focus back. Pasting a log into it
+ * hands the log to the home page lookup instead (in the URL fragment, which
+ * never reaches a server).
+ */
+export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS);
+  const [active, setActive] = useState(0);
+  const [notice, setNotice] = useState("");
+  const { status, load } = useSearcher(indexUrl, docsUrl);
+
+  const show = () => {
+    const d = dialog.current;
+    if (!d || d.open) return;
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    d.showModal();
+    setOpen(true);
+    load();
+    input.current?.focus();
+    input.current?.select();
+  };
+  const hide = () => dialog.current?.close();
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const ctrlK = (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
+      const slash = e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !inTextField(e.target);
+      if (!ctrlK && !slash) return;
+      if (dialog.current?.open) {
+        if (ctrlK) e.preventDefault();
+        return;
+      }
+      e.preventDefault();
+      show();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+
+  const searcher = status.kind === "ready" ? status.searcher : null;
+  const result = useMemo(() => (searcher && query.trim() ? searcher.search(query) : null), [searcher, query]);
+  const hits = useMemo(() => (result ? filterHits(result.hits, filters) : []), [result, filters]);
+  const options = useMemo(() => facets(result?.hits ?? []), [result]);
+  useEffect(() => setActive(0), [result, filters]);
+
+  const onClosed = () => {
+    setOpen(false);
+    setNotice("");
+    const back = returnFocus.current?.isConnected ? returnFocus.current : trigger.current;
+    back?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      if (hits.length) setActive((a) => (e.key === "ArrowDown" ? (a + 1) % hits.length : (a - 1 + hits.length) % hits.length));
+    } else if (e.key === "Enter") {
+      const hit = hits[active];
+      if (!hit) return;
+      e.preventDefault();
+      openRecord(hit);
+    }
+  };
+  const openRecord = (hit: SearchDoc) => window.location.assign(recordPath(hit));
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData("text/plain");
+    if (!looksLikeLog(text)) return;
+    e.preventDefault();
+    const link = encodeShare({ matches: [], log: text });
+    if (!link.ok) {
+      setNotice(`That looks like a log, but it is too big to hand over (${link.reason}). Paste it on the home page instead.`);
+      return;
+    }
+    hide();
+    window.location.assign(`/#${link.fragment}`);
+  };
+
+  let statusText = "";
+  if (status.kind === "loading") statusText = "Loading the search index…";
+  else if (status.kind === "error") statusText = `Search is unavailable: ${status.message}`;
+  else if (result) {
+    const capped = result.hits.length >= 100 && hits.length === result.hits.length ? "+" : "";
+    statusText = `${hits.length === 0 ? "No" : hits.length}${capped} result${hits.length === 1 ? "" : "s"}${!hits.length ? "" : result.partial ? " with some of the words" : result.fuzzy ? " for similar words" : ""}`;
+  }
+
+  const setFilter = (key: keyof SearchFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  return (
+    <>
+      <button ref={trigger} type="button" className="btn" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" onClick={show}>
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="currentColor">
+          <path d="M10.7 11.8a6 6 0 1 1 1.1-1.1l3.5 3.5-1.1 1.1zM6.5 11a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9" />
+        </svg>
+        Search errors
+        <kbd className="ml-1 rounded border border-line px-1 text-xs text-muted">/</kbd>
+      </button>
+      <dialog
+        ref={dialog}
+        aria-modal="true"
+        aria-labelledby="search-title"
+        onClose={onClosed}
+        className="mx-auto mt-[10vh] w-[min(44rem,calc(100vw-2rem))] rounded-lg border border-line bg-bg p-0 text-fg shadow-xl backdrop:bg-black/40"
+      >
+        <h2 id="search-title" className="sr-only">
+          Search errors
+        </h2>
+        <div className="p-3">
+          <input
+            ref={input}
+            type="search"
+            role="combobox"
+            aria-label="Search errors"
+            aria-expanded={hits.length > 0}
+            aria-controls={hits.length ? LISTBOX_ID : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={hits.length ? optionId(active) : undefined}
+            aria-describedby="search-status"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search messages, classes, docs, fixes, tags, files…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onFocus={load}
+            className="w-full rounded-md border border-line bg-bg px-3 py-2 text-base"
+          />
+          {open && result && result.hits.length > 0 && (
+            <div className="mt-2 flex flex-wrap gap-2 text-sm" role="group" aria-label="Filters">
+              <FilterSelect label="Repository" any="Any repository" value={filters.repo} values={options.repos} onChange={setFilter("repo")} />
+              <FilterSelect label="Class" any="Any class" value={filters.errorClass} values={options.classes} onChange={setFilter("errorClass")} />
+              <FilterSelect label="Tag" any="Any tag" value={filters.tag} values={options.tags} onChange={setFilter("tag")} />
+            </div>
+          )}
+          <p id="search-status" role="status" aria-live="polite" className="mt-2 text-sm text-muted">
+            {open ? statusText : ""}
+          </p>
+          {notice && (
+            <p role="alert" className="notice mt-2 text-sm">
+              {notice}
+            </p>
+          )}
+        </div>
+        {open && searcher && hits.length > 0 && (
+          <SearchResults id={LISTBOX_ID} hits={hits} terms={result?.terms ?? []} encode={(w) => searcher.encode(w)} active={active} optionId={optionId} onHover={setActive} onPick={openRecord} />
+        )}
+        <p className="border-t border-line px-3 py-1.5 text-xs text-muted">
+          <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close. Paste a log to look it up.
+        </p>
+      </dialog>
+    </>
+  );
+}
+
+function FilterSelect({ label, any, value, values, onChange }: { label: string; any: string; value: string; values: string[]; onChange: (v: string) => void }) {
+  const list = value && !values.includes(value) ? [value, ...values] : values;
+  return (
+    <label className="inline-flex items-center gap-1">
+      <span className="text-muted">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} className="max-w-[14rem] rounded-md border border-line bg-bg px-1.5 py-0.5">
+        <option value="">{any}</option>
+        {list.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
