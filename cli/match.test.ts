@@ -133,8 +133,8 @@ describe("errdex match", () => {
     expect(r.stderr.split("\n")[0]).toBe(message);
   }, SLOW.timeout);
 
-  it("exits 2 when the dataset has errors, and says how to see them", SLOW, () => {
-    const dir = tmp({ "bad.jsonl": line(exampleRecord(), { lineNumber: 1 }) + "\n" });
+  it("exits 2 when the dataset is malformed, and says how to see the problems", SLOW, () => {
+    const dir = tmp({ "bad.jsonl": line(exampleRecord(), { lineNumber: "1344" }) + "\n" });
     const r = errdex(["--data", dir, "-"], TRACEBACK);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`errdex: the dataset at ${dir} has 1 error(s); run errdex validate --data ${dir} to see them\n`);

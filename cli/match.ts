@@ -11,6 +11,7 @@ import { Matcher, type Match } from "../lib/matcher";
 import { recordPath, absoluteUrl } from "../lib/permalink";
 import { countProblems } from "../lib/problems";
 import { terminalSafe, styleFor } from "./terminal";
+import { readCachedMatcher, writeCachedMatcher } from "./matcher-cache";
 
 export interface MatchOptions {
   data?: string;
@@ -32,9 +33,21 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
     process.stderr.write(`errdex: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
-  let ds;
+  const location = dataLocation(opts.data);
+  let data;
   try {
-    ds = loadDataset(dataLocation(opts.data));
+    data = readCachedMatcher(location);
+    if (!data) {
+      // The structure is checked here; the full per-record report is `errdex validate`'s job.
+      const ds = loadDataset(location, { quick: true });
+      const { errors } = countProblems(ds.problems);
+      if (errors > 0) {
+        process.stderr.write(`errdex: the dataset at ${ds.source} has ${errors} error(s); run errdex validate${opts.data ? ` --data ${opts.data}` : ""} to see them\n`);
+        return 2;
+      }
+      data = buildMatcherData(ds.records, ds.datasetVersion);
+      writeCachedMatcher(location, data);
+    }
   } catch (err) {
     if (err instanceof DatasetIOError) {
       process.stderr.write(`errdex: ${err.message}\n`);
@@ -42,12 +55,7 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
     }
     throw err;
   }
-  const { errors } = countProblems(ds.problems);
-  if (errors > 0) {
-    process.stderr.write(`errdex: the dataset at ${ds.source} has ${errors} error(s); run errdex validate${opts.data ? ` --data ${opts.data}` : ""} to see them\n`);
-    return 2;
-  }
-  const matcher = new Matcher(buildMatcherData(ds.records, ds.datasetVersion));
+  const matcher = new Matcher(data);
   const result = matcher.lookup(log);
   const matches = result.matches.slice(0, opts.top);
   const site = process.env.ERRDEX_SITE_URL;

@@ -145,6 +145,8 @@ export class Matcher {
   private readonly wrapExactOwners: Int32Array[];
   private readonly wrapFolded: KeyScanner | null;
   private readonly wrapFoldedOwners: Int32Array[];
+  private readonly wrapBefore: string[] = [];
+  private readonly wrapAfter: string[] = [];
   /** Each owned key's literal context (indexed by the third number of an owner triple). */
   private readonly keyBefore: string[] = [];
   private readonly keyAfter: string[] = [];
@@ -171,24 +173,26 @@ export class Matcher {
     this.exactOwners = [...exactKeys.values()].map((v) => Int32Array.from(v));
     this.folded = foldedKeys.size ? new KeyScanner([...foldedKeys.keys()]) : null;
     this.foldedOwners = [...foldedKeys.values()].map((v) => Int32Array.from(v));
-    // The same keys without blanks, for wrapped text, where a break may have cut a key.
-    const squeezedKeys = new Map<string, Set<number>>();
+    // The same keys without blanks, for wrapped text, where a break may have cut a key;
+    // owners as pairs (entry, context index), the context without blanks too.
+    const squeezedKeys = new Map<string, number[]>();
+    const squeezedFolded = new Map<string, number[]>();
     data.entries.forEach((e, i) => {
       for (const k of e.keys) {
         const q = squeezeText(k.text);
         if (q.length < 4) continue;
-        const key = e.flags.includes("i") ? `\u0000${q}` : q;
-        const set = squeezedKeys.get(key) ?? new Set<number>();
-        set.add(i);
-        squeezedKeys.set(key, set);
+        const target = e.flags.includes("i") ? squeezedFolded : squeezedKeys;
+        const list = target.get(q) ?? [];
+        list.push(i, this.wrapBefore.length);
+        this.wrapBefore.push(squeezeText(k.before));
+        this.wrapAfter.push(squeezeText(k.after));
+        target.set(q, list);
       }
     });
-    const plain = [...squeezedKeys].filter(([k]) => !k.startsWith("\u0000"));
-    const foldedSq = [...squeezedKeys].filter(([k]) => k.startsWith("\u0000")).map(([k, v]) => [k.slice(1), v] as const);
-    this.wrapExact = new KeyScanner(plain.map(([k]) => k));
-    this.wrapExactOwners = plain.map(([, v]) => Int32Array.from(v));
-    this.wrapFolded = foldedSq.length ? new KeyScanner(foldedSq.map(([k]) => k)) : null;
-    this.wrapFoldedOwners = foldedSq.map(([, v]) => Int32Array.from(v));
+    this.wrapExact = new KeyScanner([...squeezedKeys.keys()]);
+    this.wrapExactOwners = [...squeezedKeys.values()].map((v) => Int32Array.from(v));
+    this.wrapFolded = squeezedFolded.size ? new KeyScanner([...squeezedFolded.keys()]) : null;
+    this.wrapFoldedOwners = [...squeezedFolded.values()].map((v) => Int32Array.from(v));
   }
 
   /** Looks a whole log up. */
@@ -325,12 +329,20 @@ export class Matcher {
     if (parts.length === 0) return;
     const text = parts.join("");
     const startsArr = Int32Array.from(starts);
-    const onHit = (owners: Int32Array[]) => (key: number, pos: number) => {
-      const li = lineOf[upperBound(startsArr, pos) - 1]!;
-      for (const e of owners[key]!) add(e, li);
+    const onHit = (scanned: string, scanner: KeyScanner, owners: Int32Array[]) => (key: number, pos: number) => {
+      const own = owners[key]!;
+      const keyLength = scanner.keys[key]!.length;
+      for (let j = 0; j < own.length; j += 2) {
+        const c = own[j + 1]!;
+        // Within a group the text runs on across line breaks, so the context is checked to the group's end.
+        if (contextAgrees(scanned, pos, keyLength, this.wrapBefore[c]!, this.wrapAfter[c]!)) add(own[j]!, lineOf[upperBound(startsArr, pos) - 1]!);
+      }
     };
-    this.wrapExact.scan(text, onHit(this.wrapExactOwners));
-    this.wrapFolded?.scan(foldCase(text), onHit(this.wrapFoldedOwners));
+    this.wrapExact.scan(text, onHit(text, this.wrapExact, this.wrapExactOwners));
+    if (this.wrapFolded) {
+      const folded = foldCase(text);
+      this.wrapFolded.scan(folded, onHit(folded, this.wrapFolded, this.wrapFoldedOwners));
+    }
   }
 
   private squeezeLine(l: LogLine): string {

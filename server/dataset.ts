@@ -69,9 +69,9 @@ export function readSources(location: string): SourceFile[] {
   });
 }
 
-/** Loads and validates a dataset (uncached). */
-export function loadDataset(location = dataLocation()): Dataset {
-  const result = validateDataset(readSources(location));
+/** Loads and validates a dataset (uncached); `quick` skips the per-record checks (see validateDataset). */
+export function loadDataset(location = dataLocation(), options: { quick?: boolean } = {}): Dataset {
+  const result = validateDataset(readSources(location), options);
   const records = result.valid.map((r) => r.record);
   const versionOf = new Map(result.valid.map((r) => [r.record.id, r.datasetVersion]));
   let datasetVersion = "";
