@@ -101,6 +101,9 @@ function fallbackInputLimit(unbounded: number): number {
 const MAX_WRAP_LINES = 6;
 /** How far before the candidate line a wrapped message may start. */
 const WRAP_BACK = 2;
+/** Raw characters read from each side of a line break, and non-blank characters kept (a key is at most 16). */
+const JUNCTION = 96;
+const JUNCTION_KEEP = 40;
 /** A line shorter than this was not broken by wrapping. */
 const MIN_WRAPPED_LINE = 40;
 /** Matches kept per record: enough to show, not enough to flood. */
@@ -301,41 +304,43 @@ export class Matcher {
   }
 
   /**
-   * Groups of lines that may be one wrapped message (a line and the continuation
-   * lines after it) are scanned again without blanks and line breaks, so a key
-   * that a break cut in two is still found.
+   * Where a line may continue on the next (a wrapped message), a key may have
+   * been cut by the break, so the exact scan misses it. Each such junction —
+   * the end of one line and the start of the next, blanks removed — is
+   * scanned again for the keys without blanks. Only the junctions: a key that
+   * lies within one line was already found.
    */
   private scanWrapped(lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
     const parts: string[] = [];
     const starts: number[] = [];
+    const breaks: number[] = [];
     const lineOf: number[] = [];
     let offset = 0;
-    for (let i = from; i < lines.length; ) {
-      let j = i + 1;
-      while (j < lines.length && isContinuation(lines[j]!, lines[i]!.stream)) j++;
-      if (j - i >= 2) {
-        for (let k = i; k < j; k++) {
-          const q = this.squeezeLine(lines[k]!);
-          starts.push(offset);
-          lineOf.push(k);
-          parts.push(q);
-          offset += q.length;
-        }
-        parts.push("\n");
-        offset += 1;
-      }
-      i = j;
+    for (let k = Math.max(1, from); k < lines.length; k++) {
+      const next = lines[k]!;
+      const prev = lines[k - 1]!;
+      if (prev.text === "" || !isContinuation(next, prev.stream)) continue;
+      const tail = squeezeText(prev.text.slice(-JUNCTION)).slice(-JUNCTION_KEEP);
+      const head = squeezeText(next.text.slice(0, JUNCTION)).slice(0, JUNCTION_KEEP);
+      starts.push(offset);
+      breaks.push(offset + tail.length);
+      lineOf.push(k - 1);
+      parts.push(tail, head, "\n");
+      offset += tail.length + head.length + 1;
     }
     if (parts.length === 0) return;
     const text = parts.join("");
     const startsArr = Int32Array.from(starts);
     const onHit = (scanned: string, scanner: KeyScanner, owners: Int32Array[]) => (key: number, pos: number) => {
-      const own = owners[key]!;
       const keyLength = scanner.keys[key]!.length;
+      const junction = upperBound(startsArr, pos) - 1;
+      const cut = breaks[junction]!;
+      // Only a key the break cut in two is news: one on either side was found by the exact scan.
+      if (pos >= cut || pos + keyLength <= cut) return;
+      const own = owners[key]!;
       for (let j = 0; j < own.length; j += 2) {
         const c = own[j + 1]!;
-        // Within a group the text runs on across line breaks, so the context is checked to the group's end.
-        if (contextAgrees(scanned, pos, keyLength, this.wrapBefore[c]!, this.wrapAfter[c]!)) add(own[j]!, lineOf[upperBound(startsArr, pos) - 1]!);
+        if (contextAgrees(scanned, pos, keyLength, this.wrapBefore[c]!, this.wrapAfter[c]!)) add(own[j]!, lineOf[junction]!);
       }
     };
     this.wrapExact.scan(text, onHit(text, this.wrapExact, this.wrapExactOwners));
