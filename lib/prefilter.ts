@@ -30,7 +30,14 @@ interface LengthTable {
   slotHash: Int32Array;
   /** 1 + index of the first key in the slot's chain; 0 = empty slot. */
   slotKey: Int32Array;
+  /**
+   * One bit per value of the mixed hash's top FILTER_BITS bits: 128 KB that
+   * stays in cache, so the common position (no key) costs no table read.
+   */
+  filter: Int32Array;
 }
+
+const FILTER_BITS = 20;
 
 export class KeyScanner {
   readonly keys: string[];
@@ -61,8 +68,14 @@ export class KeyScanner {
         shift: 32 - bits,
         slotHash: new Int32Array(size),
         slotKey: new Int32Array(size),
+        filter: new Int32Array(1 << (FILTER_BITS - 5)),
       };
-      for (const k of indexes) this.insert(table, k, hashOf(keys[k]!, 0, length));
+      for (const k of indexes) {
+        const h = hashOf(keys[k]!, 0, length);
+        this.insert(table, k, h);
+        const f = Math.imul(h, MIX) >>> (32 - FILTER_BITS);
+        table.filter[f >>> 5]! |= 1 << (f & 31);
+      }
       this.tables.push(table);
     }
   }
@@ -91,14 +104,21 @@ export class KeyScanner {
     const L = t.length;
     const n = text.length;
     if (n < L) return;
-    const { slotHash, slotKey, shift, outWeight } = t;
+    const { slotHash, slotKey, shift, outWeight, filter } = t;
     const mask = slotHash.length - 1;
     const keys = this.keys;
     const keyNext = this.keyNext;
     let h = 0;
     for (let i = 0; i < L; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
     for (let end = L; ; end++) {
-      let slot = Math.imul(h, MIX) >>> shift;
+      const mixed = Math.imul(h, MIX);
+      const f = mixed >>> (32 - FILTER_BITS);
+      if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) {
+        if (end === n) break;
+        h = (Math.imul(h, BASE) + text.charCodeAt(end) - Math.imul(text.charCodeAt(end - L), outWeight)) | 0;
+        continue;
+      }
+      let slot = mixed >>> shift;
       let head = slotKey[slot]!;
       while (head !== 0) {
         if (slotHash[slot] === h) {
