@@ -1,4 +1,5 @@
-import type { RepoEntry } from "@/lib/site-index";
+import { filterOptions, type RepoEntry } from "@/lib/site-index";
+import { RecordFilter } from "./browse/record-filter";
 import { Breadcrumbs } from "./breadcrumbs";
 import { RecordList } from "./record/record-list";
 import { areaId } from "./record/record-view";
@@ -29,14 +30,19 @@ export function RepoView({ entry }: { entry: RepoEntry }) {
           </ul>
         </nav>
       ) : null}
-      {entry.groups.map((g) => (
-        <section key={g.backgroundTag} aria-labelledby={areaId(g.backgroundTag)}>
-          <h2 id={areaId(g.backgroundTag)} className="section-title scroll-mt-4">
-            {g.backgroundTag || "No area"} <span className="text-base font-normal text-muted">({plural(g.records.length, "record")})</span>
-          </h2>
-          <RecordList records={g.records} />
-        </section>
-      ))}
+      <div className="mt-4">
+        <RecordFilter options={filterOptions(entry.records)} total={entry.records.length} listId="repo-records" />
+      </div>
+      <div id="repo-records">
+        {entry.groups.map((g) => (
+          <section key={g.backgroundTag} data-browse-group aria-labelledby={areaId(g.backgroundTag)}>
+            <h2 id={areaId(g.backgroundTag)} className="section-title scroll-mt-4">
+              {g.backgroundTag || "No area"} <span className="text-base font-normal text-muted">({plural(g.records.length, "record")})</span>
+            </h2>
+            <RecordList records={g.records} />
+          </section>
+        ))}
+      </div>
     </>
   );
 }

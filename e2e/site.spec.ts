@@ -65,7 +65,7 @@ test("the repository page groups records by area", async ({ page }) => {
 
 test("the tags page lists every tag with its count and leads to the tag's records", async ({ page }) => {
   await page.goto("/tags");
-  for (const tag of example.tags) await expect(page.getByRole("link", { name: `${tag} 1 records` })).toBeVisible();
+  for (const tag of example.tags) await expect(page.getByRole("row", { name: `${tag} 1` })).toBeVisible();
   await page.getByRole("link", { name: /^hybrid-model/ }).click();
   await expect(page).toHaveURL("/tags/hybrid-model");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tag hybrid-model");

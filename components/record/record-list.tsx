@@ -1,24 +1,24 @@
 import type { ErrorRecord } from "@/lib/schema";
-import { recordPath } from "@/lib/permalink";
 import { escapeHtml } from "@/lib/html";
-import { truncate } from "@/components/ui/format";
+import { toBrowseRow, type BrowseRow } from "@/lib/site-index";
 import { severityClass } from "./record-facts";
 
-/** How much of a message a list row shows; the record page has the rest. */
-const ROW_MESSAGE_MAX = 180;
-
-/** One row: class and message linking to the record, then the severity. All text is escaped. */
-function rowHtml(r: ErrorRecord): string {
-  const message = escapeHtml(truncate(r.errorMessage, ROW_MESSAGE_MAX));
-  return `<li><a href="${escapeHtml(recordPath(r))}"><b>${escapeHtml(r.errorClass)}</b>: ${message}</a><span class="${severityClass(r.severity)}">${escapeHtml(r.severity)}</span></li>`;
+/**
+ * One row: class and first message line linking to the record, then the
+ * repository and severity. The data attributes are what the filter leaf
+ * (components/browse/record-filter) matches on. All text is escaped.
+ */
+export function rowHtml(row: BrowseRow): string {
+  const e = escapeHtml;
+  return `<li data-c="${e(row.c)}" data-s="${e(row.s)}" data-t="${e(row.t)}"><a href="${e(row.p)}"><b>${e(row.c)}</b>: ${e(row.m)}</a><span class="flex-none text-right"><span class="font-mono text-xs text-muted">${e(row.r)}</span> <span class="${severityClass(row.s)}">${e(row.s)}</span></span></li>`;
 }
 
 /**
- * A dense list of records: class, message and severity, each row one link.
- * A repository or tag can hold thousands of records, so the rows are one
+ * A dense list of records: class, message, repository and severity, each row
+ * one link. A repository can hold thousands of records, so the rows are one
  * escaped HTML string: the page's RSC payload then carries them as one text
  * chunk instead of an element tree per row (about half the bytes).
  */
-export function RecordList({ records }: { records: readonly ErrorRecord[] }) {
-  return <ul className="rec-list" dangerouslySetInnerHTML={{ __html: records.map(rowHtml).join("") }} />;
+export function RecordList({ records, label }: { records: readonly ErrorRecord[]; label?: string }) {
+  return <ul className="rec-list" aria-label={label} dangerouslySetInnerHTML={{ __html: records.map((r) => rowHtml(toBrowseRow(r))).join("") }} />;
 }

@@ -10,6 +10,8 @@ import { CopyForChat } from "./copy-for-chat";
 import { MessageText } from "./message-text";
 import { RecordDetails } from "./record-details";
 import { RecordFacts } from "./record-facts";
+import { RecordNeighbours } from "./record-neighbours";
+import type { Neighbours } from "@/lib/site-index";
 import { Section } from "./section";
 import { SourceSnippet } from "./source-snippet";
 
@@ -21,6 +23,8 @@ interface RecordViewProps {
   datasetVersion: string | undefined;
   /** The absolute base URL when configured; otherwise the copy button uses the page's origin. */
   siteUrl: string | null;
+  /** Prev/next in the record's tag and related records (lib/site-index neighboursOf). */
+  neighbours?: Neighbours;
 }
 
 /** The anchor of a backgroundTag group on its repository page. */
@@ -29,7 +33,7 @@ export function areaId(backgroundTag: string): string {
 }
 
 /** Everything errdex knows about one error. Fields that are null, empty or blank are left out entirely. */
-export function RecordView({ record: r, datasetVersion, siteUrl }: RecordViewProps) {
+export function RecordView({ record: r, datasetVersion, siteUrl, neighbours }: RecordViewProps) {
   const path = recordPath(r);
   const longMessage = r.errorMessage.length > HEADING_MESSAGE_MAX;
   const solutions = textItems(r.solutions);
@@ -160,6 +164,7 @@ export function RecordView({ record: r, datasetVersion, siteUrl }: RecordViewPro
       <Section id="details" title="Record details">
         <RecordDetails record={r} datasetVersion={datasetVersion} />
       </Section>
+      <RecordNeighbours neighbours={neighbours} />
     </article>
   );
 }

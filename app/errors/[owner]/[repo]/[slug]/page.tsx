@@ -4,7 +4,7 @@ import { atLeastOne, siteData } from "@/components/site-data";
 import { site } from "@/components/site";
 import { RecordView } from "@/components/record/record-view";
 import { decodeParam } from "@/components/ui/format";
-import { permalinkKey, splitRepo } from "@/lib/site-index";
+import { neighboursOf, permalinkKey, splitRepo } from "@/lib/site-index";
 import { absoluteUrl, recordPath } from "@/lib/permalink";
 import { clip, firstSolution, severityColor, SHARE_IMAGE_SIZE, shareDescription, shareImagePath, shareTitle } from "@/lib/record-share";
 
@@ -70,6 +70,6 @@ export async function generateViewport({ params }: { params: Promise<Params> }):
 export default async function RecordPage({ params }: { params: Promise<Params> }) {
   const r = await recordFor(params);
   if (!r) notFound();
-  const { dataset } = siteData();
-  return <RecordView record={r} datasetVersion={dataset.versionOf.get(r.id)} siteUrl={site.configuredUrl} />;
+  const { dataset, index } = siteData();
+  return <RecordView record={r} datasetVersion={dataset.versionOf.get(r.id)} siteUrl={site.configuredUrl} neighbours={neighboursOf(index, r)} />;
 }
