@@ -60,5 +60,7 @@ describe("chatMarkdown", () => {
 describe("imageText", () => {
   it("keeps Latin text and replaces what the font cannot draw", () => {
     expect(imageText("héllo — 世界 🔥", 100)).toBe("héllo — ?? ?");
+    // A non-breaking hyphen (seen in the corpus) becomes a plain one; other marks the font lacks become "?".
+    expect(imageText("non\u2011MLA \u2212 1 \u2030 \u0141\u00f3d\u017a", 100)).toBe("non-MLA - 1 ? ?ód?");
   });
 });

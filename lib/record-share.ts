@@ -89,5 +89,15 @@ export function chatMarkdown(r: Shareable, permalink: string): string {
  * build time, so they become "?".
  */
 export function imageText(text: string, max: number): string {
-  return clip(text, max).replace(/[^\u0020-\u007e\u00a0-\u024f\u2010-\u2027\u2030-\u205e]/gu, "?");
+  return clip(text, max)
+    .replace(/[\u2010-\u2012\u2212]/g, "-")
+    .replace(IMAGE_UNSAFE, "?");
 }
+
+/**
+ * Everything but printable ASCII, Latin-1 and a few common typographic marks
+ * (dashes, curly quotes, ellipsis, bullet). Wider ranges let characters through
+ * that Geist lacks (a corpus build hit U+2011, the non-breaking hyphen), and
+ * the renderer then tried to download a font.
+ */
+const IMAGE_UNSAFE = /[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2022]/gu;
