@@ -64,6 +64,8 @@ row(`build matcher, ${records.length} patterns (target ≤ 500 ms)`, ms(buildMs)
 const heapBefore = process.memoryUsage().heapUsed;
 let found = 0;
 let foundPlanted = 0;
+// The first lookup in a process also pays for JIT compilation and lazily compiled regexes: reported apart.
+const firstLookupMs = time(() => matcher.lookup(log), 1);
 const lookupMs = time(() => {
   const r = matcher.lookup(log);
   found = r.matches.length;
@@ -71,7 +73,8 @@ const lookupMs = time(() => {
   foundPlanted = planted.filter((p) => ids.has(p.id)).length;
 });
 const heapAfter = process.memoryUsage().heapUsed;
-row(`lookup ${mb.toFixed(1)} MB log, corpus (target ≤ 300 ms)`, `${ms(lookupMs)} (${(mb / (lookupMs / 1000)).toFixed(0)} MB/s)`);
+row(`lookup ${mb.toFixed(1)} MB log, corpus, first in the process`, ms(firstLookupMs));
+row(`lookup ${mb.toFixed(1)} MB log, corpus, median of 3 after (target ≤ 300 ms)`, `${ms(lookupMs)} (${(mb / (lookupMs / 1000)).toFixed(0)} MB/s)`);
 row("  records found / planted found", `${found} / ${foundPlanted} of ${planted.length}`);
 row("  heap used after lookup", `${((heapAfter - heapBefore) / 1024 / 1024).toFixed(0)} MB more, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 {
@@ -80,6 +83,7 @@ row("  heap used after lookup", `${((heapAfter - heapBefore) / 1024 / 1024).toFi
   row("browser matching data (matcher.json), fetched on first lookup", `${(json.length / 1024 / 1024).toFixed(2)} MB raw, ${(gz / 1024 / 1024).toFixed(2)} MB gzip`);
   Object.assign(results, { matcherJsonBytes: json.length, matcherJsonGzipBytes: gz });
 }
+Object.assign(results, { firstLookupMs });
 Object.assign(results, { corpusPatterns: records.length, logMB: mb, buildMs, lookupMs, mbPerSecond: mb / (lookupMs / 1000), found, foundPlanted, planted: planted.length });
 
 // 2. Naive: every regex over the whole log.

@@ -102,8 +102,8 @@ const MAX_WRAP_LINES = 6;
 /** How far before the candidate line a wrapped message may start. */
 const WRAP_BACK = 2;
 /** Raw characters read from each side of a line break, and non-blank characters kept (a key is at most 16). */
-const JUNCTION = 96;
-const JUNCTION_KEEP = 40;
+const JUNCTION = 40;
+const JUNCTION_KEEP = 28;
 /** A line shorter than this was not broken by wrapping. */
 const MIN_WRAPPED_LINE = 40;
 /** Matches kept per record: enough to show, not enough to flood. */
