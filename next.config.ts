@@ -3,6 +3,8 @@ import type { NextConfig } from "next";
 // A fully static site: `next build` writes `out/`, which any static host can serve.
 const nextConfig: NextConfig = {
   output: "export",
+  // ERRDEX_OUT: a second site from another dataset (the hostile-dataset e2e build) beside the main one.
+  ...(process.env.ERRDEX_OUT ? { distDir: process.env.ERRDEX_OUT } : {}),
   images: { unoptimized: true },
   poweredByHeader: false,
   reactStrictMode: true,

@@ -18,6 +18,8 @@ import { writeShareImages } from "./og-images";
 import { writeSitemap } from "./sitemap";
 import { site } from "../components/site";
 
+/** Where the site goes: `out/` unless ERRDEX_OUT names another directory inside the project (the hostile-dataset e2e build uses one). */
+const outDir = process.env.ERRDEX_OUT ?? "out";
 const t0 = performance.now();
 const step = (name: string) => console.log(`errdex build: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
@@ -48,20 +50,20 @@ const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...p
 if (next.status !== 0) process.exit(next.status ?? 1);
 step("next build done");
 
-const removed = removeRscPayloads("out");
+const removed = removeRscPayloads(outDir);
 step(`removed ${removed} RSC payload files (the site navigates with plain links and never fetches them)`);
 
-writeShortLinks("out", dataset.records);
+writeShortLinks(outDir, dataset.records);
 step("short links written");
 
-const history = writeHistory("out", dataset.records, dataset.datasetVersion, readPreviousManifest());
-step(`manifest written (out/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`);
+const history = writeHistory(outDir, dataset.records, dataset.datasetVersion, readPreviousManifest());
+step(`manifest written (${outDir}/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`);
 
-const images = await writeShareImages("out", dataset.records);
+const images = await writeShareImages(outDir, dataset.records);
 step(`${images.count} share images written (${((images.seconds * 1000) / Math.max(1, images.count)).toFixed(0)} ms each, wall clock)`);
 
-const urls = writeSitemap("out", dataset.records, site.url, dataset.versionOf);
+const urls = writeSitemap(outDir, dataset.records, site.url, dataset.versionOf);
 step(`sitemap (${urls} URLs) and robots.txt written`);
 
-const pages = applyCsp("out");
+const pages = applyCsp(outDir);
 step(`Content-Security-Policy added to ${pages} pages`);
