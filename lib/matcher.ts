@@ -102,8 +102,8 @@ const MAX_WRAP_LINES = 6;
 /** How far before the candidate line a wrapped message may start. */
 const WRAP_BACK = 2;
 /** Raw characters read from each side of a line break, and non-blank characters kept (a key is at most 16). */
-const JUNCTION = 40;
-const JUNCTION_KEEP = 28;
+const JUNCTION = 24;
+const JUNCTION_KEEP = 16;
 /** A line shorter than this was not broken by wrapping. */
 const MIN_WRAPPED_LINE = 40;
 /** Matches kept per record: enough to show, not enough to flood. */
@@ -138,16 +138,16 @@ export class Matcher {
   private readonly exact: KeyScanner;
   private readonly folded: KeyScanner | null;
   /** For each key of each scanner: triples of entry index, the pattern line the key is on, and its context index. */
-  private readonly exactOwners: Int32Array[];
-  private readonly foldedOwners: Int32Array[];
+  private readonly exactOwners: Owners;
+  private readonly foldedOwners: Owners;
   private readonly residual: number[];
   /** Lines without blanks, for the wrapped pre-check; dropped with the lines after each lookup. */
   private squeezed = new WeakMap<LogLine, string>();
   /** Keys without blanks and their entries, scanned over wrapped groups of lines without blanks. */
   private readonly wrapExact: KeyScanner;
-  private readonly wrapExactOwners: Int32Array[];
+  private readonly wrapExactOwners: Owners;
   private readonly wrapFolded: KeyScanner | null;
-  private readonly wrapFoldedOwners: Int32Array[];
+  private readonly wrapFoldedOwners: Owners;
   private readonly wrapBefore: string[] = [];
   private readonly wrapAfter: string[] = [];
   /** Each owned key's literal context (indexed by the third number of an owner triple). */
@@ -173,29 +173,29 @@ export class Matcher {
       }
     });
     this.exact = new KeyScanner([...exactKeys.keys()]);
-    this.exactOwners = [...exactKeys.values()].map((v) => Int32Array.from(v));
+    this.exactOwners = packOwners(exactKeys);
     this.folded = foldedKeys.size ? new KeyScanner([...foldedKeys.keys()]) : null;
-    this.foldedOwners = [...foldedKeys.values()].map((v) => Int32Array.from(v));
+    this.foldedOwners = packOwners(foldedKeys);
     // The same keys without blanks, for wrapped text, where a break may have cut a key;
     // owners as pairs (entry, context index), the context without blanks too.
     const squeezedKeys = new Map<string, number[]>();
     const squeezedFolded = new Map<string, number[]>();
     data.entries.forEach((e, i) => {
       for (const k of e.keys) {
-        const q = squeezeText(k.text);
-        if (q.length < 4) continue;
+        const w = wrapKey(k);
+        if (!w) continue;
         const target = e.flags.includes("i") ? squeezedFolded : squeezedKeys;
-        const list = target.get(q) ?? [];
+        const list = target.get(w.text) ?? [];
         list.push(i, this.wrapBefore.length);
-        this.wrapBefore.push(squeezeText(k.before));
-        this.wrapAfter.push(squeezeText(k.after));
-        target.set(q, list);
+        this.wrapBefore.push(w.before);
+        this.wrapAfter.push(w.after);
+        target.set(w.text, list);
       }
     });
     this.wrapExact = new KeyScanner([...squeezedKeys.keys()]);
-    this.wrapExactOwners = [...squeezedKeys.values()].map((v) => Int32Array.from(v));
+    this.wrapExactOwners = packOwners(squeezedKeys);
     this.wrapFolded = squeezedFolded.size ? new KeyScanner([...squeezedFolded.keys()]) : null;
-    this.wrapFoldedOwners = [...squeezedFolded.values()].map((v) => Int32Array.from(v));
+    this.wrapFoldedOwners = packOwners(squeezedFolded);
   }
 
   /** Looks a whole log up. */
@@ -284,11 +284,11 @@ export class Matcher {
     }
     starts[lines.length - from] = offset;
     text = parts.join("\n");
-    const onHit = (scanned: string, scanner: KeyScanner, owners: Int32Array[]) => (key: number, pos: number) => {
-      const own = owners[key]!;
+    const onHit = (scanned: string, scanner: KeyScanner, owners: Owners) => (key: number, pos: number) => {
+      const own = owners.data;
       const keyLength = scanner.keys[key]!.length;
       let li = -1;
-      for (let j = 0; j < own.length; j += 3) {
+      for (let j = owners.start[key]!, end = owners.start[key + 1]!; j < end; j += 3) {
         const c = own[j + 2]!;
         if (!contextAgrees(scanned, pos, keyLength, this.keyBefore[c]!, this.keyAfter[c]!)) continue;
         if (li < 0) li = from + upperBound(starts, pos) - 1;
@@ -331,14 +331,14 @@ export class Matcher {
     if (parts.length === 0) return;
     const text = parts.join("");
     const startsArr = Int32Array.from(starts);
-    const onHit = (scanned: string, scanner: KeyScanner, owners: Int32Array[]) => (key: number, pos: number) => {
+    const onHit = (scanned: string, scanner: KeyScanner, owners: Owners) => (key: number, pos: number) => {
       const keyLength = scanner.keys[key]!.length;
       const junction = upperBound(startsArr, pos) - 1;
       const cut = breaks[junction]!;
       // Only a key the break cut in two is news: one on either side was found by the exact scan.
       if (pos >= cut || pos + keyLength <= cut) return;
-      const own = owners[key]!;
-      for (let j = 0; j < own.length; j += 2) {
+      const own = owners.data;
+      for (let j = owners.start[key]!, end = owners.start[key + 1]!; j < end; j += 2) {
         const c = own[j + 1]!;
         if (contextAgrees(scanned, pos, keyLength, this.wrapBefore[c]!, this.wrapAfter[c]!)) add(own[j]!, lineOf[junction]!);
       }
@@ -574,6 +574,55 @@ function firstWordLength(t: string): number {
 /** Whether a line can be the wrapped tail of a line written by `stream`. */
 function isContinuation(l: LogLine, stream: string | undefined): boolean {
   return l.text !== "" && sameWriter(l.stream, stream) && !l.recordStart && !startsSomethingNew(l);
+}
+
+/** Each key's owners, packed: key k's numbers are `data[start[k]] … data[start[k + 1] - 1]`. */
+interface Owners {
+  start: Int32Array;
+  data: Int32Array;
+}
+
+/** Packs the owner lists of a key map (in its key order) into two arrays instead of one small array per key. */
+function packOwners(byKey: Map<string, number[]>): Owners {
+  const start = new Int32Array(byKey.size + 1);
+  let total = 0;
+  let k = 0;
+  for (const list of byKey.values()) {
+    start[k++] = total;
+    total += list.length;
+  }
+  start[k] = total;
+  const data = new Int32Array(total);
+  k = 0;
+  for (const list of byKey.values()) data.set(list, start[k++]!);
+  return { start, data };
+}
+
+/** Length of every key of the wrapped scan: one rolling-hash pass serves them all. */
+const WRAP_KEY_LENGTH = 8;
+
+/**
+ * A key without its blanks, for the wrapped scan. Squeezing shortens a key
+ * (`is not a` → `isnota`); a short one borrows characters from its literal
+ * context (after, else before) to reach WRAP_KEY_LENGTH, so the scan keeps a
+ * single key length and a single pass. A key that cannot reach it is left out
+ * (its run is too short to tell anything apart anyway).
+ */
+function wrapKey(k: { text: string; before: string; after: string }): { text: string; before: string; after: string } | null {
+  let text = squeezeText(k.text);
+  let before = squeezeText(k.before);
+  let after = squeezeText(k.after);
+  if (text.length < WRAP_KEY_LENGTH) {
+    const fromAfter = Math.min(after.length, WRAP_KEY_LENGTH - text.length);
+    text += after.slice(0, fromAfter);
+    after = after.slice(fromAfter);
+  }
+  if (text.length < WRAP_KEY_LENGTH) {
+    const fromBefore = Math.min(before.length, WRAP_KEY_LENGTH - text.length);
+    text = before.slice(before.length - fromBefore) + text;
+    before = before.slice(0, before.length - fromBefore);
+  }
+  return text.length < WRAP_KEY_LENGTH ? null : { text, before, after };
 }
 
 /** The text without blanks (`isBlank`). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyzePattern, type LiteralRun, type PatternShape } from "./pattern-analysis";
+import fc from "fast-check";
+import { analyzePattern, trimLineBlanks, trimLineBlanksParsed, type LiteralRun, type PatternShape } from "./pattern-analysis";
 import { compilePattern } from "./pattern";
 import { PARTIAL_MIN_LETTERS } from "./matcher-data";
 import { FIXTURE_RECORDS, R } from "./fixtures/records";
@@ -139,5 +140,27 @@ describe("partial prefixes", () => {
 describe("never throws", () => {
   it.each(["", "(", ")", "[", "\\", "(?", "(?<", "a{", "a{2,", "[^]", "(?P<n>", "\\x", "\\u12"])("on the unfinished source %j", (source) => {
     expect(() => analyzePattern(source, "", 24)).not.toThrow();
+  });
+});
+
+describe("trimLineBlanks shortcut", () => {
+  // The shortcut skips the parse for patterns with no line break and no blank at either end;
+  // it must never change the result. Tokens include every way to write a blank or a break.
+  const token = fc.constantFrom("[^\\n]", "\\n", "\n", "\\x20", "\\x0a", "\\040", "\\012", "\\u0020", "\\u000a", "\\t", "\t", " ", "\\ ", "\\\t", "\\s", "(?:", "(", ")", "[", "^", "]", "+", "?", "a", "n", "\\");
+
+  it("gives what the full parse gives", () => {
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 12 }), (parts) => {
+        const source = parts.join("");
+        expect(trimLineBlanks(source)).toBe(trimLineBlanksParsed(source));
+      }),
+      { numRuns: 20_000, seed: 7 },
+    );
+  });
+
+  it("still trims what needs trimming", () => {
+    expect(trimLineBlanks("abc \\n  def")).toBe("abc\\ndef");
+    expect(trimLineBlanks("  abc")).toBe("abc");
+    expect(trimLineBlanks("abc\\ ")).toBe("abc");
   });
 });
