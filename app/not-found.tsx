@@ -1,11 +1,20 @@
 import type { Metadata } from "next";
 import { NotFoundView } from "@/components/not-found-view";
+import { siteData } from "@/components/site-data";
+import { site } from "@/components/site";
+import { TailRecord } from "@/components/record/tail-record";
 
 export const metadata: Metadata = {
   title: "No error record at this address",
   robots: { index: false },
 };
 
+/**
+ * The 404 page. On a host that can only serve this page for a missing file
+ * (no rewrite to /r), it still draws a long-tail record at its permalink.
+ */
 export default function NotFound() {
-  return <NotFoundView />;
+  const { dataset, plan } = siteData();
+  const view = <NotFoundView />;
+  return <TailRecord version={dataset.datasetVersion} siteUrl={site.configuredUrl} pending={view} fallback={view} enabled={plan.tail.length > 0} />;
 }

@@ -5,16 +5,23 @@
  */
 import { getDataset, type Dataset } from "../server/dataset";
 import { siteIndexFor, type SiteIndex } from "../lib/site-index";
+import { pageLimitFrom, planPages, type PagePlan } from "../lib/page-plan";
 
 export interface SiteData {
   dataset: Dataset;
   index: SiteIndex;
+  /** Which records get a prerendered page (ERRDEX_PAGE_LIMIT; lib/page-plan). */
+  plan: PagePlan;
 }
+
+const plans = new WeakMap<Dataset, PagePlan>();
 
 /** The dataset and its page lookups (cached: every page of a build shares them). */
 export function siteData(): SiteData {
   const dataset = getDataset();
-  return { dataset, index: siteIndexFor(dataset.records) };
+  let plan = plans.get(dataset);
+  if (!plan) plans.set(dataset, (plan = planPages(dataset.records, pageLimitFrom(process.env.ERRDEX_PAGE_LIMIT))));
+  return { dataset, index: siteIndexFor(dataset.records), plan };
 }
 
 /**

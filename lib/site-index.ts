@@ -124,14 +124,22 @@ export const RELATED_MAX = 6;
  */
 export const RELATED_TAG_MAX = 1000;
 
+/** What a link to another record shows (a list row, a prev/next link). */
+export type RecordRef = Pick<ErrorRecord, "id" | "repo" | "slug" | "errorClass" | "errorMessage" | "severity" | "errorType">;
+
+/** A record cut down to a RecordRef, its message to the first line a row shows (for data sent to the browser). */
+export function refOf(r: RecordRef): RecordRef {
+  return { id: r.id, repo: r.repo, slug: r.slug, errorClass: r.errorClass, errorMessage: firstLine(r.errorMessage), severity: r.severity, errorType: r.errorType };
+}
+
 /** A record's neighbours: prev/next within its tag, and related records. */
 export interface Neighbours {
   /** The tag whose order prev/next follow: the backgroundTag when the record carries it, else its first tag. */
   tag: string | null;
-  prev: ErrorRecord | null;
-  next: ErrorRecord | null;
+  prev: RecordRef | null;
+  next: RecordRef | null;
   /** Up to RELATED_MAX records: same file first (dataset order), then most shared tags (then dataset order). */
-  related: ErrorRecord[];
+  related: RecordRef[];
 }
 
 const neighbourCache = new WeakMap<SiteIndex, Map<string, Neighbours>>();
@@ -194,7 +202,7 @@ export interface BrowseRow {
 }
 
 /** A record's compact browse row. */
-export function toBrowseRow(r: ErrorRecord): BrowseRow {
+export function toBrowseRow(r: Omit<RecordRef, "id">): BrowseRow {
   return { c: r.errorClass, m: firstLine(r.errorMessage), r: r.repo, s: r.severity, t: r.errorType, p: recordPath(r) };
 }
 

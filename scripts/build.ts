@@ -17,6 +17,9 @@ import { applyCsp } from "./csp";
 import { writeShareImages } from "./og-images";
 import { writeSitemap } from "./sitemap";
 import { site } from "../components/site";
+import { pageLimitFrom, planPages } from "../lib/page-plan";
+import { siteIndexFor } from "../lib/site-index";
+import { writeTailShards } from "./tail-shards";
 
 /** Where the site goes: `out/` unless ERRDEX_OUT names another directory inside the project (the hostile-dataset e2e build uses one). */
 const outDir = process.env.ERRDEX_OUT ?? "out";
@@ -40,6 +43,21 @@ if (errors > 0) {
 }
 step(`validated ${dataset.records.length} records`);
 
+let pageLimit: number;
+try {
+  pageLimit = pageLimitFrom(process.env.ERRDEX_PAGE_LIMIT);
+} catch (err) {
+  console.error(`errdex build: ${(err as Error).message}`);
+  process.exit(2);
+}
+const plan = planPages(dataset.records, pageLimit);
+const prerendered = dataset.records.filter((r) => plan.prerendered.has(r.id));
+step(
+  plan.tail.length
+    ? `${prerendered.length} records get a page (ERRDEX_PAGE_LIMIT ${pageLimit}); the other ${plan.tail.length} are drawn in the browser at their permalinks`
+    : `every record gets a page (${prerendered.length}; ERRDEX_PAGE_LIMIT ${pageLimit})`,
+);
+
 const sizes = await writeBrowserAssets(dataset);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
@@ -53,13 +71,18 @@ step("next build done");
 const removed = removeRscPayloads(outDir);
 step(`removed ${removed} RSC payload files (the site navigates with plain links and never fetches them)`);
 
-writeShortLinks(outDir, dataset.records);
+writeShortLinks(outDir, prerendered);
 step("short links written");
+
+if (plan.tail.length) {
+  const tail = writeTailShards(outDir, plan.tail, siteIndexFor(dataset.records), dataset.versionOf);
+  step(`long tail: ${tail.records} records in ${tail.files} shard files (${kb(tail.bytes)})`);
+}
 
 const history = writeHistory(outDir, dataset.records, dataset.datasetVersion, readPreviousManifest());
 step(`manifest written (${outDir}/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`);
 
-const images = await writeShareImages(outDir, dataset.records);
+const images = await writeShareImages(outDir, prerendered);
 step(`${images.count} share images written (${((images.seconds * 1000) / Math.max(1, images.count)).toFixed(0)} ms each, wall clock)`);
 
 const urls = writeSitemap(outDir, dataset.records, site.url, dataset.versionOf);

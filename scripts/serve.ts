@@ -9,6 +9,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import handler from "serve-handler";
 import { SECURITY_HEADERS } from "./security-headers";
+import { idShardUrl, recordShardUrl, tailTarget } from "../lib/page-plan";
 
 const root = path.resolve(process.env.ERRDEX_OUT ?? "out");
 if (!fs.existsSync(path.join(root, "index.html"))) {
@@ -19,13 +20,51 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
-const server = http.createServer((req, res) =>
-  handler(req, res, {
+/**
+ * A long-tail record (lib/page-plan) has no file at its permalink or short
+ * link: serve /r.html there, with status 200, as the README asks of any host.
+ * Unlike the README's host rules, this server first checks the record's
+ * shard, so an address that names no record still gets a 404.
+ */
+const TAIL_ADDRESS = /^\/(?:errors\/[^/]+\/[^/]+\/[^/]+|e\/[^/]+)\/?$/;
+
+function inTail(pathname: string, search: string): boolean {
+  const target = tailTarget(pathname, search);
+  if (!target) return false;
+  const key = target.kind === "record" ? target.permalink : target.id;
+  const shard = path.join(root, target.kind === "record" ? recordShardUrl(key) : idShardUrl(key));
+  try {
+    return Object.hasOwn(JSON.parse(fs.readFileSync(shard, "utf8")) as object, key);
+  } catch {
+    return false;
+  }
+}
+
+function tailRewrite(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const q = url.indexOf("?");
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (!TAIL_ADDRESS.test(pathname)) return url;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname).replace(/\/$/, "");
+  } catch {
+    return url;
+  }
+  const file = path.resolve(root, `.${decoded}`);
+  if (!file.startsWith(root + path.sep)) return url;
+  if (fs.existsSync(`${file}.html`) || fs.existsSync(file)) return url;
+  return inTail(pathname, q < 0 ? "" : url.slice(q)) ? "/r" + (q < 0 ? "" : url.slice(q)) : url;
+}
+
+const server = http.createServer((req, res) => {
+  req.url = tailRewrite(req.url);
+  return handler(req, res, {
     public: root,
     cleanUrls: true,
     trailingSlash: false,
     directoryListing: false,
     headers: [{ source: "**", headers: SECURITY_HEADERS }],
-  }),
-);
+  });
+});
 server.listen(port, host, () => console.log(`errdex: serving ${root} on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`));

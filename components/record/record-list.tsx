@@ -1,6 +1,5 @@
-import type { ErrorRecord } from "@/lib/schema";
 import { escapeHtml } from "@/lib/html";
-import { toBrowseRow, type BrowseRow } from "@/lib/site-index";
+import { toBrowseRow, type BrowseRow, type RecordRef } from "@/lib/site-index";
 import { severityClass } from "./record-facts";
 
 /**
@@ -19,6 +18,6 @@ export function rowHtml(row: BrowseRow): string {
  * escaped HTML string: the page's RSC payload then carries them as one text
  * chunk instead of an element tree per row (about half the bytes).
  */
-export function RecordList({ records, label }: { records: readonly ErrorRecord[]; label?: string }) {
+export function RecordList({ records, label }: { records: readonly RecordRef[]; label?: string }) {
   return <ul className="rec-list" aria-label={label} dangerouslySetInnerHTML={{ __html: records.map((r) => rowHtml(toBrowseRow(r))).join("") }} />;
 }

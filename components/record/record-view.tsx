@@ -5,7 +5,6 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { InlineText } from "@/components/ui/inline-text";
 import { hasText, textItems, truncate } from "@/components/ui/format";
 import { firstSolution } from "@/lib/record-share";
-import { CodeBlock } from "./code-block";
 import { CopyForChat } from "./copy-for-chat";
 import { MessageText } from "./message-text";
 import { RecordDetails } from "./record-details";
@@ -13,7 +12,7 @@ import { RecordFacts } from "./record-facts";
 import { RecordNeighbours } from "./record-neighbours";
 import type { Neighbours } from "@/lib/site-index";
 import { Section } from "./section";
-import { SourceSnippet } from "./source-snippet";
+import type { CodeRenderers } from "./snippet-figure";
 
 /** Longer messages are cut in the heading and shown whole in their own section. */
 const HEADING_MESSAGE_MAX = 300;
@@ -25,6 +24,8 @@ interface RecordViewProps {
   siteUrl: string | null;
   /** Prev/next in the record's tag and related records (lib/site-index neighboursOf). */
   neighbours?: Neighbours;
+  /** How code is drawn: highlighted at build time (source-snippet's highlightedCode) or plain in the browser (plain-code). */
+  code: CodeRenderers;
 }
 
 /** The anchor of a backgroundTag group on its repository page. */
@@ -33,7 +34,7 @@ export function areaId(backgroundTag: string): string {
 }
 
 /** Everything errdex knows about one error. Fields that are null, empty or blank are left out entirely. */
-export function RecordView({ record: r, datasetVersion, siteUrl, neighbours }: RecordViewProps) {
+export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, code: draw }: RecordViewProps) {
   const path = recordPath(r);
   const longMessage = r.errorMessage.length > HEADING_MESSAGE_MAX;
   const solutions = textItems(r.solutions);
@@ -108,7 +109,7 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours }: R
       ) : null}
       {code.map((c) => (
         <Section key={c.id} id={c.id} title={c.title}>
-          <CodeBlock code={c.code} label={`${c.title} (Python)`} />
+          {draw.block(c.code, `${c.title} (Python)`)}
         </Section>
       ))}
       {tips.length ? (
@@ -124,7 +125,7 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours }: R
       ) : null}
       {hasText(r.sourceCode) ? (
         <Section id="source" title="Source">
-          <SourceSnippet record={r} />
+          {draw.snippet(r)}
         </Section>
       ) : null}
       {hasText(r.messagePattern) ? (

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { atLeastOne, siteData } from "@/components/site-data";
 import { site } from "@/components/site";
 import { RecordView } from "@/components/record/record-view";
+import { highlightedCode } from "@/components/record/source-snippet";
 import { decodeParam } from "@/components/ui/format";
 import { neighboursOf, permalinkKey, splitRepo } from "@/lib/site-index";
 import { absoluteUrl, recordPath } from "@/lib/permalink";
@@ -12,10 +13,11 @@ type Params = { owner: string; repo: string; slug: string };
 
 export const dynamicParams = false;
 
-/** One page per record. */
+/** One page per record, up to the page limit (lib/page-plan); the long tail is drawn by /r at the same address. */
 export function generateStaticParams(): Params[] {
+  const { dataset, plan } = siteData();
   return atLeastOne(
-    siteData().dataset.records.map((r) => ({ ...repoParams(r.repo), slug: r.slug })),
+    dataset.records.filter((r) => plan.prerendered.has(r.id)).map((r) => ({ ...repoParams(r.repo), slug: r.slug })),
     { owner: "none", repo: "none", slug: "none" },
   );
 }
@@ -71,5 +73,5 @@ export default async function RecordPage({ params }: { params: Promise<Params> }
   const r = await recordFor(params);
   if (!r) notFound();
   const { dataset, index } = siteData();
-  return <RecordView record={r} datasetVersion={dataset.versionOf.get(r.id)} siteUrl={site.configuredUrl} neighbours={neighboursOf(index, r)} />;
+  return <RecordView record={r} datasetVersion={dataset.versionOf.get(r.id)} siteUrl={site.configuredUrl} neighbours={neighboursOf(index, r)} code={highlightedCode} />;
 }

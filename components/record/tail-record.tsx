@@ -1,0 +1,89 @@
+"use client";
+
+import { useEffect, useState, type ReactNode } from "react";
+import type { ErrorRecord } from "@/lib/schema";
+import type { Neighbours } from "@/lib/site-index";
+import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/page-plan";
+import { RecordView } from "./record-view";
+import { plainCode } from "./plain-code";
+
+/** One long-tail record as its shard holds it (scripts/tail-shards.ts writes these). */
+export interface TailEntry {
+  record: ErrorRecord;
+  datasetVersion?: string;
+  neighbours?: Neighbours;
+}
+
+type State = { kind: "pending" } | { kind: "none" } | { kind: "found"; entry: TailEntry } | { kind: "failed"; message: string };
+
+async function fetchJson<T>(url: string): Promise<T | null> {
+  const res = await fetch(url, { credentials: "same-origin" });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Draws a long-tail record (one without a prerendered page; lib/page-plan)
+ * at its own permalink: the host serves this page for a permalink without a
+ * file, and the record comes from its shard. Shows `fallback` when the
+ * address names no record. Short links (`/e/<id>`) of the long tail resolve
+ * here too, and move on to the permalink.
+ */
+export function TailRecord(props: { version: string; siteUrl: string | null; pending: ReactNode; fallback: ReactNode; enabled?: boolean }) {
+  const { version, siteUrl, pending, fallback, enabled = true } = props;
+  const [state, setState] = useState<State>({ kind: "pending" });
+
+  useEffect(() => {
+    const target = enabled ? tailTarget(location.pathname, location.search, location.hash) : null;
+    if (!target) {
+      setState({ kind: "none" });
+      return;
+    }
+    const v = `?v=${encodeURIComponent(version)}`;
+    let live = true;
+    (async () => {
+      if (target.kind === "short") {
+        const ids = await fetchJson<Record<string, string>>(idShardUrl(target.id) + v);
+        const permalink = ids && Object.hasOwn(ids, target.id) ? ids[target.id] : undefined;
+        if (permalink && live) location.replace(permalink);
+        else if (live) setState({ kind: "none" });
+        return;
+      }
+      const shard = await fetchJson<Record<string, TailEntry>>(recordShardUrl(target.permalink) + v);
+      const entry = shard && Object.hasOwn(shard, target.permalink) ? shard[target.permalink] : undefined;
+      if (!live) return;
+      if (!entry) {
+        setState({ kind: "none" });
+        return;
+      }
+      document.title = `${entry.record.errorClass}: ${entry.record.errorMessage.split("\n", 1)[0]!.slice(0, 100)} · errdex`;
+      setState({ kind: "found", entry });
+    })().catch((err: unknown) => {
+      if (live) setState({ kind: "failed", message: err instanceof Error ? err.message : String(err) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [version, enabled]);
+
+  switch (state.kind) {
+    case "pending":
+      return pending;
+    case "none":
+      return fallback;
+    case "failed":
+      return (
+        <div role="alert" className="prose-text">
+          <h1 className="text-2xl font-semibold">This record could not be loaded</h1>
+          <p className="mt-3">
+            The record&apos;s data did not arrive ({state.message}). Reload the page to try again, or <a href="/">look the error up from a log</a>.
+          </p>
+        </div>
+      );
+    case "found":
+      return (
+        <RecordView record={state.entry.record} datasetVersion={state.entry.datasetVersion} siteUrl={siteUrl} neighbours={state.entry.neighbours} code={plainCode} />
+      );
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Writes the long tail's data (lib/page-plan): each record without a
+ * prerendered page goes to `_errdex/tail/p/<shard>.json` keyed by its
+ * permalink path, with its dataset version and neighbours; its id goes to
+ * `_errdex/tail/i/<shard>.json`, mapping to the permalink, for short links.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { ErrorRecord } from "../lib/schema";
+import { recordPath } from "../lib/permalink";
+import { idShardUrl, recordShardUrl } from "../lib/page-plan";
+import { neighboursOf, refOf, type SiteIndex } from "../lib/site-index";
+import type { TailEntry } from "../components/record/tail-record";
+
+export function writeTailShards(
+  outDir: string,
+  tail: readonly ErrorRecord[],
+  index: SiteIndex,
+  versionOf: Map<string, string>,
+): { records: number; files: number; bytes: number } {
+  const byShard = new Map<string, Record<string, TailEntry>>();
+  const ids = new Map<string, Record<string, string>>();
+  for (const r of tail) {
+    const permalink = recordPath(r);
+    const n = neighboursOf(index, r);
+    const entry: TailEntry = {
+      record: r,
+      datasetVersion: versionOf.get(r.id),
+      neighbours: { tag: n.tag, prev: n.prev && refOf(n.prev), next: n.next && refOf(n.next), related: n.related.map(refOf) },
+    };
+    const file = recordShardUrl(permalink);
+    let shard = byShard.get(file);
+    if (!shard) byShard.set(file, (shard = {}));
+    shard[permalink] = entry;
+    const idFile = idShardUrl(r.id);
+    let idShard = ids.get(idFile);
+    if (!idShard) ids.set(idFile, (idShard = {}));
+    idShard[r.id] = permalink;
+  }
+  let bytes = 0;
+  let files = 0;
+  for (const [url, content] of [...byShard, ...ids] as [string, object][]) {
+    const file = path.join(outDir, url);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const text = JSON.stringify(content);
+    fs.writeFileSync(file, text);
+    bytes += Buffer.byteLength(text);
+    files++;
+  }
+  return { records: tail.length, files, bytes };
+}
