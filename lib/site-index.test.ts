@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSiteIndex, filterOptions, firstLine, neighboursOf, permalinkKey, RELATED_MAX, RELATED_TAG_MAX, siteIndexFor, splitRepo, TAG_PAGE_SIZE, tagPage, tagPageCount, toBrowseRow } from "./site-index";
+import { areaRowsShown, REPO_PAGE_ROWS } from "./site-index";
 import { FIXTURE_RECORDS } from "./fixtures/records";
 import { exampleRecord } from "./test-fixtures";
 import type { ErrorRecord } from "./schema";
@@ -130,5 +131,23 @@ describe("tag pages and browse rows", () => {
     const opts = filterOptions(FIXTURE_RECORDS);
     expect(opts.classes).toEqual([...new Set(FIXTURE_RECORDS.map((x) => x.errorClass))].sort());
     expect(opts.severities.length).toBeGreaterThan(0);
+  });
+});
+
+describe("areaRowsShown", () => {
+  it("shows every row of a repository up to REPO_PAGE_ROWS", () => {
+    expect(areaRowsShown(REPO_PAGE_ROWS, 1_500)).toBe(1_500);
+  });
+  it("past it, shows each area's share of REPO_PAGE_ROWS, at least 10, never more than the area has", () => {
+    expect(areaRowsShown(53_154, 26_577)).toBe(1_000);
+    expect(areaRowsShown(53_154, 100)).toBe(10);
+    expect(areaRowsShown(53_154, 4)).toBe(4);
+  });
+  it("keeps a big repository's page near REPO_PAGE_ROWS rows", () => {
+    const areas = [20_000, 15_000, 9_000, 5_000, 3_000, 1_000, 154];
+    const total = areas.reduce((a, b) => a + b, 0);
+    const shown = areas.reduce((n, a) => n + areaRowsShown(total, a), 0);
+    expect(shown).toBeLessThanOrEqual(REPO_PAGE_ROWS + 10 * areas.length);
+    expect(shown).toBeGreaterThan(REPO_PAGE_ROWS - areas.length);
   });
 });

@@ -103,6 +103,19 @@ export function siteIndexFor(records: readonly ErrorRecord[]): SiteIndex {
   return index;
 }
 
+/**
+ * A repository page lists every record up to this many; past it (sglang has
+ * 53,000 in a 100,000-record dataset) each area shows its share of this many
+ * rows and the filter loads the rest from the repository's rows JSON.
+ */
+export const REPO_PAGE_ROWS = 2_000;
+
+/** Rows an area shows on its repository page: all of them, or its share of REPO_PAGE_ROWS (at least 10). */
+export function areaRowsShown(repoSize: number, areaSize: number): number {
+  if (repoSize <= REPO_PAGE_ROWS) return areaSize;
+  return Math.min(areaSize, Math.max(10, Math.floor((REPO_PAGE_ROWS * areaSize) / repoSize)));
+}
+
 /** Rows per static page of a tag: keeps a tag page's HTML small (the largest tags hold thousands of records). */
 export const TAG_PAGE_SIZE = 200;
 

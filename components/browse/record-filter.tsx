@@ -10,7 +10,7 @@ interface RecordFilterProps {
   total: number;
   /** The id of the element holding the server-rendered rows (and pagination). */
   listId: string;
-  /** A tag's rows JSON: when set, filters cover every page, loaded on first use. Without it, the rows on this page are filtered in place. */
+  /** A rows JSON (a paginated tag, a big repository): when set, filters cover every record, loaded on first use. Without it, the rows on this page are filtered in place. */
   rowsUrl?: string;
 }
 
@@ -69,7 +69,7 @@ export function RecordFilter({ options, total, listId, rowsUrl }: RecordFilterPr
     : remote
       ? found
         ? `${found.length} of ${total} records match.${found.length > SHOWN_MAX ? ` Showing the first ${SHOWN_MAX}.` : ""}`
-        : "Loading every record of this tag…"
+        : "Loading every record…"
       : `${visible} of ${total} records shown.`;
 
   const select = (key: keyof Filters, label: string, values: string[]) => (

@@ -37,5 +37,5 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 export default async function RepoPage({ params }: { params: Promise<Params> }) {
   const entry = await repoFor(params);
   if (!entry) notFound();
-  return <RepoView entry={entry} />;
+  return <RepoView entry={entry} tags={new Set(siteData().index.tags.keys())} />;
 }
