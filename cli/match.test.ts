@@ -139,4 +139,34 @@ describe("errdex match", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`errdex: the dataset at ${dir} has 1 error(s); run errdex validate --data ${dir} to see them\n`);
   });
+
+  it("caches the built matcher: a second run reads it and answers the same; a damaged cache is rebuilt, not trusted", SLOW, () => {
+    const cache = tmp({});
+    const dir = tmp({ "data.jsonl": line() + "\n", "job.log": TRACEBACK });
+    const args = ["--json", "--data", path.join(dir, "data.jsonl"), path.join(dir, "job.log")];
+    const env = { ERRDEX_CACHE_DIR: cache };
+    const first = errdex(args, undefined, env);
+    expect(first.code).toBe(0);
+    const files = fs.readdirSync(cache);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[0-9a-f]{32}\.bin$/);
+    const file = path.join(cache, files[0]!);
+    expect(fs.readFileSync(file).subarray(0, 8).toString()).toBe("ERRDEXS1");
+    const written = fs.statSync(file).mtimeMs;
+    const second = errdex(args, undefined, env);
+    expect(second.code).toBe(0);
+    expect(JSON.parse(second.stdout).matches).toEqual(JSON.parse(first.stdout).matches);
+    expect(fs.statSync(file).mtimeMs).toBe(written); // read, not rebuilt
+    // A cache cut short (a full disk, a killed run) is no cache: the run rebuilds and rewrites it.
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 64));
+    const third = errdex(args, undefined, env);
+    expect(third.code).toBe(0);
+    expect(JSON.parse(third.stdout).matches).toEqual(JSON.parse(first.stdout).matches);
+    expect(fs.statSync(file).size).toBeGreaterThan(64);
+    // A changed dataset is a new key: the old snapshot is not used for it.
+    fs.writeFileSync(path.join(dir, "data.jsonl"), line(distinctRecord(9, { messagePattern: "nothing like this (.+?) at all" })) + "\n");
+    const fourth = errdex(args, undefined, env);
+    expect(fourth.code).toBe(1);
+    expect(fs.readdirSync(cache)).toHaveLength(2);
+  });
 });

@@ -34,10 +34,11 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
     return 2;
   }
   const location = dataLocation(opts.data);
-  let data;
+  let matcher: Matcher | null;
+  let fresh = false;
   try {
-    data = readCachedMatcher(location);
-    if (!data) {
+    matcher = readCachedMatcher(location);
+    if (!matcher) {
       // The structure is checked here; the full per-record report is `errdex validate`'s job.
       const ds = loadDataset(location, { quick: true });
       const { errors } = countProblems(ds.problems);
@@ -45,8 +46,8 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
         process.stderr.write(`errdex: the dataset at ${ds.source} has ${errors} error(s); run errdex validate${opts.data ? ` --data ${opts.data}` : ""} to see them\n`);
         return 2;
       }
-      data = buildMatcherData(ds.records, ds.datasetVersion);
-      writeCachedMatcher(location, data);
+      matcher = new Matcher(buildMatcherData(ds.records, ds.datasetVersion));
+      fresh = true;
     }
   } catch (err) {
     if (err instanceof DatasetIOError) {
@@ -55,7 +56,6 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
     }
     throw err;
   }
-  const matcher = new Matcher(data);
   const result = matcher.lookup(log);
   const matches = result.matches.slice(0, opts.top);
   const site = process.env.ERRDEX_SITE_URL;
@@ -89,6 +89,8 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
   } else {
     printHuman(matches, result.matches.length, result.lineCount, opts.input, (performance.now() - t0) / 1000, permalink);
   }
+  // After the answer is out: the next run loads this instead of building again.
+  if (fresh) writeCachedMatcher(location, matcher);
   return result.matches.length > 0 ? 0 : 1;
 }
 

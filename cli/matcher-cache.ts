@@ -1,6 +1,7 @@
 /**
- * The CLI's cache of compiled matcher data, so `errdex match` in CI does not
- * re-parse and re-compile an unchanged dataset on every run. Keyed by each
+ * The CLI's cache of the built matcher (a snapshot: lib/snapshot-file), so
+ * `errdex match` in CI does not re-parse, re-compile and re-hash an unchanged
+ * dataset on every run. Keyed by each
  * dataset file's path, size and modification time and by this build of
  * errdex; written only for a dataset without errors. ERRDEX_CACHE_DIR moves
  * it; ERRDEX_NO_CACHE=1 turns it off.
@@ -10,10 +11,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { datasetFiles } from "../server/dataset";
-import type { MatcherData } from "../lib/matcher-data";
+import { Matcher, SNAPSHOT_FORMAT } from "../lib/matcher";
+import { decodeSnapshot, encodeSnapshot } from "../lib/snapshot-file";
 
-/** Bump when the matcher data format or the way it is built changes. */
-const FORMAT = "matcher-3";
+/** Bump when the matcher data or the way it is built changes (the snapshot's own format is part of the key). */
+const FORMAT = `matcher-4/snapshot-${SNAPSHOT_FORMAT}`;
 
 function cacheFile(location: string): string | null {
   if (process.env.ERRDEX_NO_CACHE) return null;
@@ -23,28 +25,28 @@ function cacheFile(location: string): string | null {
     h.update(`${path.resolve(f)}\0${st.size}\0${st.mtimeMs}\n`);
   }
   const dir = process.env.ERRDEX_CACHE_DIR ?? path.join(os.tmpdir(), "errdex-cache");
-  return path.join(dir, `${h.digest("hex").slice(0, 32)}.json`);
+  return path.join(dir, `${h.digest("hex").slice(0, 32)}.bin`);
 }
 
-/** Cached matcher data for the dataset at `location`, if any. */
-export function readCachedMatcher(location: string): MatcherData | null {
+/** The cached matcher for the dataset at `location`, if any (a damaged file counts as none). */
+export function readCachedMatcher(location: string): Matcher | null {
   const file = cacheFile(location);
   if (!file) return null;
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as MatcherData;
+    return new Matcher(decodeSnapshot(fs.readFileSync(file)));
   } catch {
     return null;
   }
 }
 
-/** Stores matcher data for the dataset at `location` (best effort: a read-only disk only costs speed). */
-export function writeCachedMatcher(location: string, data: MatcherData): void {
+/** Stores the matcher for the dataset at `location` (best effort: a read-only disk only costs speed). */
+export function writeCachedMatcher(location: string, matcher: Matcher): void {
   const file = cacheFile(location);
   if (!file) return;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(data));
+    fs.writeFileSync(tmp, encodeSnapshot(matcher.snapshot()));
     fs.renameSync(tmp, file);
   } catch {
     // ignore: caching is an optimisation

@@ -18,7 +18,7 @@
 import { RE2JS } from "re2js";
 import { normalizeLog, looksLikeError, type LogLine } from "./log-normalize";
 import { parseTracebacks, type Traceback } from "./traceback";
-import { KeyScanner } from "./prefilter";
+import { KeyScanner, type ScannerSnapshot } from "./prefilter";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { rankMatches } from "./rank";
 import { PY_END_ANCHOR, analyzePattern, squeezePattern } from "./pattern-analysis";
@@ -133,14 +133,32 @@ interface Program {
 }
 
 /** A compiled, reusable matcher over one dataset's matcher data. */
+/**
+ * A built Matcher as plain parts: `meta` is JSON with `{ $i: n }` standing
+ * for `ints[n]` and `{ $s: n }` for `strs[n]`. Loading one skips every
+ * hash and map of the constructor; entries are parsed only when a candidate
+ * needs them. lib/snapshot-file stores it as bytes (the CLI's cache).
+ */
+export interface MatcherSnapshot {
+  meta: Record<string, unknown>;
+  ints: Int32Array[];
+  strs: string[][];
+}
+
+/** Bump when the snapshot's parts or their meaning change. */
+export const SNAPSHOT_FORMAT = 1;
+
 export class Matcher {
-  readonly entries: MatcherEntry[];
+  /** Entries by index; from a snapshot, parsed from `entryJson` on first use. */
+  private readonly entryList: (MatcherEntry | undefined)[];
+  private readonly entryJson: string[] | null = null;
+  readonly entryCount: number;
   private readonly exact: KeyScanner;
   private readonly folded: KeyScanner | null;
   /** For each key of each scanner: triples of entry index, the pattern line the key is on, and its context index. */
   private readonly exactOwners: Owners;
   private readonly foldedOwners: Owners;
-  private readonly residual: number[];
+  private readonly residual: Int32Array;
   /** Lines without blanks, for the wrapped pre-check; dropped with the lines after each lookup. */
   private squeezed = new WeakMap<LogLine, string>();
   /** Keys without blanks and their entries, scanned over wrapped groups of lines without blanks. */
@@ -148,21 +166,56 @@ export class Matcher {
   private readonly wrapExactOwners: Owners;
   private readonly wrapFolded: KeyScanner | null;
   private readonly wrapFoldedOwners: Owners;
-  private readonly wrapBefore: string[] = [];
-  private readonly wrapAfter: string[] = [];
+  private readonly wrapBefore: string[];
+  private readonly wrapAfter: string[];
   /** Each owned key's literal context (indexed by the third number of an owner triple). */
-  private readonly keyBefore: string[] = [];
-  private readonly keyAfter: string[] = [];
+  private readonly keyBefore: string[];
+  private readonly keyAfter: string[];
   /** Programs by entry index: [2i] the full pattern, [2i + 1] the partial one. */
   private readonly programs: (Program | undefined)[] = [];
 
-  constructor(data: MatcherData) {
-    this.entries = data.entries;
+  /** Builds the matcher for `data`, or loads one built before (`snapshot()`). */
+  constructor(data: MatcherData | MatcherSnapshot) {
+    if ("strs" in data) {
+      const m = data.meta;
+      const ref = (k: string) => m[k] as { $i?: number; $s?: number } | null;
+      const ints = (k: string) => data.ints[ref(k)!.$i!]!;
+      const strs = (k: string) => data.strs[ref(k)!.$s!]!;
+      const scanner = (k: string): KeyScanner | null => {
+        const r = m[k] as { keys: { $s: number }; keyNext: { $i: number }; tables: ScannerSnapshot["tables"]; arrays: { $i: number }[] } | null;
+        if (!r) return null;
+        return new KeyScanner(data.strs[r.keys.$s]!, { keyNext: data.ints[r.keyNext.$i]!, tables: r.tables, arrays: r.arrays.map((a) => data.ints[a.$i]!) });
+      };
+      if (m.format !== SNAPSHOT_FORMAT) throw new Error(`matcher snapshot format ${String(m.format)} is not ${SNAPSHOT_FORMAT}`);
+      this.entryJson = strs("entries");
+      this.entryCount = this.entryJson.length;
+      this.entryList = new Array(this.entryCount);
+      this.residual = ints("residual");
+      this.exact = scanner("exact")!;
+      this.folded = scanner("folded");
+      this.wrapExact = scanner("wrapExact")!;
+      this.wrapFolded = scanner("wrapFolded");
+      this.exactOwners = { start: ints("exactOwnersStart"), data: ints("exactOwnersData") };
+      this.foldedOwners = { start: ints("foldedOwnersStart"), data: ints("foldedOwnersData") };
+      this.wrapExactOwners = { start: ints("wrapExactOwnersStart"), data: ints("wrapExactOwnersData") };
+      this.wrapFoldedOwners = { start: ints("wrapFoldedOwnersStart"), data: ints("wrapFoldedOwnersData") };
+      this.keyBefore = strs("keyBefore");
+      this.keyAfter = strs("keyAfter");
+      this.wrapBefore = strs("wrapBefore");
+      this.wrapAfter = strs("wrapAfter");
+      return;
+    }
+    this.entryList = data.entries;
+    this.entryCount = data.entries.length;
+    this.keyBefore = [];
+    this.keyAfter = [];
+    this.wrapBefore = [];
+    this.wrapAfter = [];
     const exactKeys = new Map<string, number[]>();
     const foldedKeys = new Map<string, number[]>();
-    this.residual = [];
+    const residual: number[] = [];
     data.entries.forEach((e, i) => {
-      if (e.keys.length === 0) this.residual.push(i);
+      if (e.keys.length === 0) residual.push(i);
       const target = e.flags.includes("i") ? foldedKeys : exactKeys;
       for (const k of e.keys) {
         const list = target.get(k.text) ?? [];
@@ -172,6 +225,7 @@ export class Matcher {
         target.set(k.text, list);
       }
     });
+    this.residual = Int32Array.from(residual);
     this.exact = new KeyScanner([...exactKeys.keys()]);
     this.exactOwners = packOwners(exactKeys);
     this.folded = foldedKeys.size ? new KeyScanner([...foldedKeys.keys()]) : null;
@@ -196,6 +250,51 @@ export class Matcher {
     this.wrapExactOwners = packOwners(squeezedKeys);
     this.wrapFolded = squeezedFolded.size ? new KeyScanner([...squeezedFolded.keys()]) : null;
     this.wrapFoldedOwners = packOwners(squeezedFolded);
+  }
+
+  /** The entry at `index` (parsed on first use when loaded from a snapshot). */
+  entry(index: number): MatcherEntry {
+    let e = this.entryList[index];
+    if (e === undefined) this.entryList[index] = e = JSON.parse(this.entryJson![index]!) as MatcherEntry;
+    return e;
+  }
+
+  /** Everything the constructor built, as plain parts (see MatcherSnapshot). */
+  snapshot(datasetVersion = ""): MatcherSnapshot {
+    const ints: Int32Array[] = [];
+    const strs: string[][] = [];
+    const i = (a: Int32Array) => ({ $i: ints.push(a) - 1 });
+    const s = (a: string[]) => ({ $s: strs.push(a) - 1 });
+    const scanner = (k: KeyScanner | null) => {
+      if (!k) return null;
+      const snap = k.snapshot();
+      return { keys: s(k.keys), keyNext: i(snap.keyNext), tables: snap.tables, arrays: snap.arrays.map(i) };
+    };
+    const entries: string[] = [];
+    for (let n = 0; n < this.entryCount; n++) entries.push(this.entryJson?.[n] ?? JSON.stringify(this.entry(n)));
+    const meta: Record<string, unknown> = {
+      format: SNAPSHOT_FORMAT,
+      datasetVersion,
+      entries: s(entries),
+      residual: i(this.residual),
+      exact: scanner(this.exact),
+      folded: scanner(this.folded),
+      wrapExact: scanner(this.wrapExact),
+      wrapFolded: scanner(this.wrapFolded),
+      exactOwnersStart: i(this.exactOwners.start),
+      exactOwnersData: i(this.exactOwners.data),
+      foldedOwnersStart: i(this.foldedOwners.start),
+      foldedOwnersData: i(this.foldedOwners.data),
+      wrapExactOwnersStart: i(this.wrapExactOwners.start),
+      wrapExactOwnersData: i(this.wrapExactOwners.data),
+      wrapFoldedOwnersStart: i(this.wrapFoldedOwners.start),
+      wrapFoldedOwnersData: i(this.wrapFoldedOwners.data),
+      keyBefore: s(this.keyBefore),
+      keyAfter: s(this.keyAfter),
+      wrapBefore: s(this.wrapBefore),
+      wrapAfter: s(this.wrapAfter),
+    };
+    return { meta, ints, strs };
   }
 
   /** Looks a whole log up. */
@@ -245,7 +344,7 @@ export class Matcher {
         stopped = `stopped after ${options.budgetMs} ms; ${candidates.size - raw.length} candidate records were not checked`;
         break;
       }
-      const entry = this.entries[entryIndex]!;
+      const entry = this.entry(entryIndex);
       let best: { kind: MatchKind; lines: MatchedLine[] } | null = null;
       let occurrences = 0;
       const covered = new Set<number>();
@@ -264,7 +363,7 @@ export class Matcher {
     // 4. Rank with traceback evidence.
     const tracebacks = parseTracebacks(lines);
     const matches = rankMatches(
-      raw.map((r) => ({ entry: this.entries[r.entry]!, kind: r.kind, lines: r.lines, occurrences: r.occurrences })),
+      raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences })),
       tracebacks,
     );
     return { matches, lineCount: lines.length, tracebacks, lines, stopped, elapsedMs: now() - t0 };
@@ -362,7 +461,7 @@ export class Matcher {
    * wrapped continuation lines, then the partial pattern.
    */
   private verify(entryIndex: number, lines: LogLine[], li: number): { kind: MatchKind; lines: MatchedLine[] } | null {
-    const entry = this.entries[entryIndex]!;
+    const entry = this.entry(entryIndex);
     const full = this.program(entryIndex, false);
     const direct = entry.lines > 1 ? sameStream(lines, li, entry.lines + 2) : [lines[li]!];
     const found = this.tryWindow(full, direct, ["\n"]) ?? this.tryWrapped(full, lines, li, entry.lines > 1);
@@ -377,7 +476,7 @@ export class Matcher {
     const slot = entryIndex * 2 + (partial ? 1 : 0);
     let p = this.programs[slot];
     if (!p) {
-      const e = this.entries[entryIndex]!;
+      const e = this.entry(entryIndex);
       const source = partial ? e.partial!.source : e.source;
       p = { source, flags: e.flags, engine: e.engine, unbounded: e.unbounded, names: groupNamesOf(source) };
       this.programs[slot] = p;

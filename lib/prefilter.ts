@@ -39,15 +39,32 @@ interface LengthTable {
 
 const FILTER_BITS = 20;
 
+/** A scanner's tables without its keys: plain numbers and typed arrays, cheap to store and to load. */
+export interface ScannerSnapshot {
+  keyNext: Int32Array;
+  tables: { length: number; outWeight: number; shift: number }[];
+  /** slotHash, slotKey and filter of each table in turn. */
+  arrays: Int32Array[];
+}
+
 export class KeyScanner {
   readonly keys: string[];
   private readonly tables: LengthTable[];
   /** Next key with the same slot (chain), -1 at the end. */
   private readonly keyNext: Int32Array;
 
-  /** Builds the tables for `keys`; every key must have one of KEY_LENGTHS. */
-  constructor(keys: string[]) {
+  /**
+   * Builds the tables for `keys`; every key must have one of KEY_LENGTHS. Or
+   * takes them ready-made from `snapshot()` (the CLI's cache), which skips
+   * all hashing: start-up then costs what reading the arrays costs.
+   */
+  constructor(keys: string[], ready?: ScannerSnapshot) {
     this.keys = keys;
+    if (ready) {
+      this.keyNext = ready.keyNext;
+      this.tables = ready.tables.map((t, i) => ({ ...t, slotHash: ready.arrays[3 * i]!, slotKey: ready.arrays[3 * i + 1]!, filter: ready.arrays[3 * i + 2]! }));
+      return;
+    }
     this.keyNext = new Int32Array(keys.length).fill(-1);
     const byLength = new Map<number, number[]>();
     keys.forEach((k, i) => {
@@ -78,6 +95,15 @@ export class KeyScanner {
       }
       this.tables.push(table);
     }
+  }
+
+  /** The built tables, for `new KeyScanner(keys, snapshot)`. */
+  snapshot(): ScannerSnapshot {
+    return {
+      keyNext: this.keyNext,
+      tables: this.tables.map(({ length, outWeight, shift }) => ({ length, outWeight, shift })),
+      arrays: this.tables.flatMap((t) => [t.slotHash, t.slotKey, t.filter]),
+    };
   }
 
   private insert(t: LengthTable, key: number, h: number): void {
