@@ -194,3 +194,50 @@ test("a 20 MB paste keeps the page responsive, shows progress and can be cancell
   await expect(page.getByRole("status").filter({ hasText: "Cancelled." })).toBeVisible();
   await expect(page.locator(".results > li")).toHaveCount(0);
 });
+
+test("a dropped 100 MB log is read and looked up while the page keeps drawing; the error in it is found", async ({ page }) => {
+  test.setTimeout(240_000);
+  await openHome(page);
+  const worst = await page.evaluate(async (traceback) => {
+    const noise = "[2025-06-01 10:00:00 TP3] Decode batch. #running-req: 12, #token: 48213, token usage: 0.23, gen throughput (token/s): 1843.21\n";
+    const half = noise.repeat(Math.ceil((50 * 1024 * 1024) / noise.length));
+    const w = window as unknown as { gaps: number[] };
+    w.gaps = [];
+    let last = performance.now();
+    let running = true;
+    const tick = () => {
+      const now = performance.now();
+      w.gaps.push(now - last);
+      last = now;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const data = new DataTransfer();
+    data.items.add(new File([half, traceback, "\n", half], "huge-job.log", { type: "text/plain" }));
+    document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    // Wait for the result here, in the page, so the frame record covers the whole lookup.
+    await new Promise<void>((resolve) => {
+      const check = () => (document.querySelector(".results > li") ? resolve() : setTimeout(check, 100));
+      check();
+    });
+    running = false;
+    return Math.max(...w.gaps.slice(5));
+  }, TRACEBACK);
+  await expect(page.getByText(/huge-job\.log.*100\.0 MB/)).toBeVisible();
+  await expect(page.locator(".results > li")).toHaveCount(1);
+  await expect(page.locator(".results > li").first()).toContainText("RuntimeError");
+  // Reading 100 MB and handing it to the worker cost the main thread some frames, never a freeze.
+  expect(worst).toBeLessThan(3000);
+});
+
+test("a file over the browser's limit is refused with a message that points at the CLI", async ({ page }) => {
+  await openHome(page);
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    // 201 MiB of zero bytes: a Blob, so the page never holds it as text.
+    data.items.add(new File([new Uint8Array(201 * 1024 * 1024)], "core.dump", { type: "application/octet-stream" }));
+    document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText("core.dump is 201.0 MB; errdex reads up to 200.0 MB in the browser. Use the CLI for bigger files: npx errdex match core.dump")).toBeVisible();
+  await expect(page.locator(".results > li")).toHaveCount(0);
+});
