@@ -1,26 +1,41 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { HOSTILE_DATA, HOSTILE_OUT, HOSTILE_PAGE_LIMIT } from "./e2e/hostile/settings";
 
 /** Browser tests run against the built static site (`npm run build` first; `npm test` does it). */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The hostile-dataset site (e2e/hostile): built from its own dataset into out-hostile/ by its web server's command. */
+const HOSTILE_PORT = Number(process.env.E2E_HOSTILE_PORT ?? 3101);
 
 export default defineConfig({
   testDir: "e2e",
-  testIgnore: ["shots/**"],
   workers: 2,
   reporter: "list",
   forbidOnly: !!process.env.CI,
   use: {
-    baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    command: "npm start",
-    url: `http://localhost:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    env: { PORT: String(PORT) },
-  },
+  projects: [
+    { name: "main", testIgnore: ["shots/**", "hostile/**"], use: { baseURL: `http://localhost:${PORT}` } },
+    { name: "hostile", testDir: "e2e/hostile", use: { baseURL: `http://localhost:${HOSTILE_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: "npm start",
+      url: `http://localhost:${PORT}`,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(PORT) },
+    },
+    {
+      // Writes the dataset and builds the site (about a minute) before serving it.
+      command: "npx tsx e2e/hostile/make-dataset.ts && npm run build && npm start",
+      url: `http://localhost:${HOSTILE_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 240_000,
+      env: { PORT: String(HOSTILE_PORT), ERRDEX_DATA: HOSTILE_DATA, ERRDEX_OUT: HOSTILE_OUT, ERRDEX_PAGE_LIMIT: String(HOSTILE_PAGE_LIMIT) },
+    },
+  ],
 });

@@ -1,0 +1,65 @@
+import type { Locator, Page } from "@playwright/test";
+import { parseTemplate } from "../../lib/message-template";
+import { recordPath } from "../../lib/permalink";
+import { HOSTILE_RECORDS, rendered } from "./dataset";
+import { expect, expectInert, expectShown, shownText, test } from "./inert";
+
+type HostileRecord = (typeof HOSTILE_RECORDS)[number];
+
+/** A log as a CI job prints it: noise, then the record's message with its placeholders filled in. */
+const logFor = (r: HostileRecord) => ["INFO starting job 1234", "Traceback (most recent call last):", `${r.errorClass}: ${rendered(r.errorMessage, "VALUE")}`].join("\n");
+
+async function lookUp(page: Page, log: string) {
+  await page.goto("/");
+  await page.locator("section.lookup[data-ready]").waitFor();
+  await page.getByLabel("Log to look up").fill(log);
+}
+
+/** The class and message of a result as MessageText shows them: literal text, each placeholder as {expr}. */
+async function expectMessage(scope: Locator, r: HostileRecord) {
+  await expectShown(scope, `${r.errorClass}: `);
+  for (const s of parseTemplate(r.errorMessage)) await expectShown(scope, s.kind === "text" ? s.value : `{${s.expr}}`);
+}
+
+test.afterEach(async ({ page }) => {
+  await expectInert(page);
+});
+
+for (const r of HOSTILE_RECORDS) {
+  test(`a log holding the message of ${r.repo}/${r.slug} finds it, and the result shows the record's text as text`, async ({ page }) => {
+    await lookUp(page, logFor(r));
+    const first = page.locator(".results > li").first();
+    await expect(first).toBeVisible();
+    await expect(first.getByRole("heading", { level: 3 }).getByRole("link")).toHaveAttribute("href", recordPath(r));
+    await expectMessage(first.getByRole("heading", { level: 3 }), r);
+    await expectShown(first, r.repo);
+    expect(await shownText(first)).toContain(`Pattern: ${r.messagePattern}`);
+    if (r.solutions[0]) expect(await shownText(first)).toContain(`Fix: ${r.solutions[0]}`);
+    // The pasted line, payload included, is shown as text too, the match marked within it.
+    await expectShown(first.locator(".log-text").first(), `${r.errorClass}: ${rendered(r.errorMessage, "VALUE")}`);
+    await expect(first.locator("mark.hit-span").first()).toBeVisible();
+  });
+}
+
+test("a shared lookup link shows the matched records as text", async ({ page, context }) => {
+  const r = HOSTILE_RECORDS[0]!;
+  await lookUp(page, logFor(r));
+  await expect(page.locator(".results > li").first()).toBeVisible();
+  const url = await page.getByRole("textbox", { name: "Share link" }).inputValue();
+  expect(url).toContain(`m=${r.id}`);
+
+  const other = await context.newPage();
+  const dialogs: string[] = [];
+  other.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await other.goto(url);
+  await other.locator("section.lookup[data-ready]").waitFor();
+  const shared = other.getByRole("region", { name: /Shared lookup: 1 known error/ });
+  await expect(shared.getByRole("link", { name: new RegExp(`^${r.errorClass.slice(0, 8)}`) })).toHaveAttribute("href", recordPath(r));
+  await expectMessage(shared.locator("h3"), r);
+  await expectShown(shared, `Fix: ${r.solutions[0]}`);
+  await expectInert(other);
+  expect(dialogs).toEqual([]);
+});
