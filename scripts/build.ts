@@ -13,7 +13,7 @@ import { writeBrowserAssets } from "./browser-assets";
 import { writeSearchAssets } from "./search-index";
 import { removeRscPayloads } from "./prune";
 import { readPreviousManifest, writeHistory } from "./history-pages";
-import { applyCsp } from "./csp";
+import { applyCsp, UnexpectedScriptError } from "./csp";
 import { writeShareImages } from "./og-images";
 import { writeSitemap } from "./sitemap";
 import { site } from "../components/site";
@@ -88,5 +88,12 @@ step(`${images.count} share images written (${((images.seconds * 1000) / Math.ma
 const urls = writeSitemap(outDir, dataset.records, site.url, dataset.versionOf);
 step(`sitemap (${urls} URLs) and robots.txt written`);
 
-const pages = applyCsp(outDir);
+let pages: number;
+try {
+  pages = applyCsp(outDir);
+} catch (err) {
+  if (!(err instanceof UnexpectedScriptError)) throw err;
+  console.error(`errdex build: stopped: ${err.message}`);
+  process.exit(1);
+}
 step(`Content-Security-Policy added to ${pages} pages`);

@@ -30,13 +30,32 @@ export function pagePolicy(hashes: string[]): string {
   ].join("; ");
 }
 
-/** Adds the policy meta tag to one HTML document. */
-export function withPolicy(html: string): string {
+/**
+ * The only inline scripts Next writes into a static export: its chunk list,
+ * the flight-data queue, and pushes of flight data (one JSON string each, so
+ * record text in them is data, never code). A hash is given only to a script
+ * of exactly these forms; anything else in an inline script — markup that
+ * escaped escaping, or a new Next — stops the build instead of being allowed.
+ */
+const NEXT_INLINE_SCRIPTS = [
+  /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\(\{"otherChunks":\["[\w./-]+\.js"(?:,"[\w./-]+\.js")*\],"runtimeModuleIds":\[\d+(?:,\d+)*\]\}\);?$/,
+  /^\(self\.__next_f=self\.__next_f\|\|\[\]\)\.push\(\[0\]\);?$/,
+  /^self\.__next_f\.push\(\[\d+,"(?:[^"\\\n\u2028\u2029]|\\.)*"\]\);?$/,
+];
+
+export class UnexpectedScriptError extends Error {}
+
+/** Adds the policy meta tag to one HTML document (`file` names it in errors). */
+export function withPolicy(html: string, file = "page"): string {
   if (html.includes('http-equiv="Content-Security-Policy"')) return html;
   const hashes = new Set<string>();
   for (const m of html.matchAll(INLINE_SCRIPT)) {
     if (/type=["']?application\/(ld\+)?json/.test(m[1]!)) continue;
-    hashes.add(crypto.createHash("sha256").update(m[2]!, "utf8").digest("base64"));
+    const body = m[2]!;
+    if (!NEXT_INLINE_SCRIPTS.some((re) => re.test(body))) {
+      throw new UnexpectedScriptError(`${file}: an inline script that Next did not write: ${JSON.stringify(body.slice(0, 120))}; refusing to allow it in the Content-Security-Policy`);
+    }
+    hashes.add(crypto.createHash("sha256").update(body, "utf8").digest("base64"));
   }
   const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy([...hashes])}">`;
   const head = html.indexOf("<head>");
@@ -55,7 +74,7 @@ export function applyCsp(outDir: string): number {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) walk(full);
       else if (e.name.endsWith(".html")) {
-        fs.writeFileSync(full, withPolicy(fs.readFileSync(full, "utf8")));
+        fs.writeFileSync(full, withPolicy(fs.readFileSync(full, "utf8"), path.relative(outDir, full)));
         n++;
       }
     }
