@@ -87,3 +87,10 @@ describe("tailTarget", () => {
     expect(tailTarget("/e/%E0%A4%A")).toEqual({ kind: "short", id: "%E0%A4%A" });
   });
 });
+
+describe("pagePriority with severities every object inherits", () => {
+  it("ranks `constructor` and `__proto__` as unknown severities, after the known ones", () => {
+    const records = [rec("p", { severity: "__proto__" }), rec("c", { severity: "constructor" }), rec("i", { severity: "info" })];
+    expect(pagePriority(records).map((r) => r.id)).toEqual(["i", "p", "c"]);
+  });
+});

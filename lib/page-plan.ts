@@ -45,7 +45,7 @@ export function pagePriority(records: readonly ErrorRecord[]): ErrorRecord[] {
   const weight = (r: ErrorRecord) =>
     (r.documentation ? 1 : 0) + (r.solutions.length ? 1 : 0) + (r.triggerScenarios ? 1 : 0) + (r.preventionTips.length ? 1 : 0) + (r.exampleFix ? 1 : 0);
   return records
-    .map((r, i) => ({ r, i, s: SEVERITY_ORDER[r.severity] ?? 4, w: weight(r) }))
+    .map((r, i) => ({ r, i, s: Object.hasOwn(SEVERITY_ORDER, r.severity) ? SEVERITY_ORDER[r.severity]! : 4, w: weight(r) }))
     .sort((a, b) => a.s - b.s || b.w - a.w || a.i - b.i)
     .map((x) => x.r);
 }

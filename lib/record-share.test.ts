@@ -28,6 +28,8 @@ describe("share text", () => {
   it("maps each severity to its colour, unknown ones to error's", () => {
     for (const [s, c] of Object.entries(SEVERITY_COLORS)) expect(severityColor(s.toUpperCase())).toBe(c);
     expect(severityColor("fatal")).toBe(SEVERITY_COLORS.error);
+    // Names every object inherits are unknown severities too, not a crash or a function.
+    for (const s of ["constructor", "__proto__", "toString", "hasOwnProperty"]) expect(severityColor(s)).toBe(SEVERITY_COLORS.error);
   });
 
   it("puts the image under /og/<id>.png", () => {

@@ -29,7 +29,8 @@ export const SEVERITY_COLORS: Record<"critical" | "error" | "warning" | "info", 
 /** The theme colour of a severity, case-insensitive. */
 export function severityColor(severity: string): string {
   const key = severity.trim().toLowerCase();
-  return key in SEVERITY_COLORS ? SEVERITY_COLORS[key as keyof typeof SEVERITY_COLORS] : SEVERITY_COLORS.error;
+  // Own keys only: a severity of `constructor` or `__proto__` is just an unknown severity.
+  return Object.hasOwn(SEVERITY_COLORS, key) ? SEVERITY_COLORS[key as keyof typeof SEVERITY_COLORS] : SEVERITY_COLORS.error;
 }
 
 /** Whitespace runs (newlines, tabs) collapsed to one space, control characters dropped: one line of plain text. */

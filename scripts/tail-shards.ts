@@ -19,6 +19,7 @@ export function writeTailShards(
   versionOf: Map<string, string>,
 ): { records: number; files: number; bytes: number } {
   const byShard = new Map<string, Record<string, TailEntry>>();
+  // Null-prototype objects: a key is only ever data, whatever a record holds.
   const ids = new Map<string, Record<string, string>>();
   for (const r of tail) {
     const permalink = recordPath(r);
@@ -30,11 +31,11 @@ export function writeTailShards(
     };
     const file = recordShardUrl(permalink);
     let shard = byShard.get(file);
-    if (!shard) byShard.set(file, (shard = {}));
+    if (!shard) byShard.set(file, (shard = Object.create(null) as Record<string, TailEntry>));
     shard[permalink] = entry;
     const idFile = idShardUrl(r.id);
     let idShard = ids.get(idFile);
-    if (!idShard) ids.set(idFile, (idShard = {}));
+    if (!idShard) ids.set(idFile, (idShard = Object.create(null) as Record<string, string>));
     idShard[r.id] = permalink;
   }
   let bytes = 0;

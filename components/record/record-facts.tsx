@@ -12,7 +12,9 @@ const SEVERITY_CLASS: Record<string, string> = {
 
 /** The CSS classes of a severity badge (unknown levels look like errors). */
 export function severityClass(severity: string): string {
-  return SEVERITY_CLASS[severity.toLowerCase()] ?? "sev";
+  const key = severity.toLowerCase();
+  // Own keys only: a severity of `constructor` or `__proto__` is just an unknown severity.
+  return Object.hasOwn(SEVERITY_CLASS, key) ? SEVERITY_CLASS[key]! : "sev";
 }
 
 /** The short facts under a record's heading; each appears only when the record has it. */
