@@ -307,7 +307,7 @@ describe("size limits and control characters", () => {
 
   it("a bidi override is a warning; zero-width characters, RTL text and emoji are fine", () => {
     expect(check({ documentation: "see \u202egnp.exe\u202c" }).lines).toEqual([
-      `${FILE}:1: warning: record ${EXAMPLE.id}: documentation: contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is; shown escaped`,
+      `${FILE}:1: warning: record ${EXAMPLE.id}: documentation: contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is (the CLI shows it escaped; pages show the text as written)`,
     ]);
     expect(check({ documentation: "שגיאה \u200b 🔥 ok" }).lines).toEqual([]);
   });

@@ -90,7 +90,7 @@ export const RECORD_CHECKS: RecordCheck[] = [
       for (const [field, v] of textFields(r)) {
         if (v.includes("\u0000")) out.push({ field, message: "contains a NUL byte", hint: "remove it: no text field may hold U+0000" });
         else if (BIDI_CONTROLS.test(v))
-          out.push({ field, level: "warning", message: "contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is; shown escaped" });
+          out.push({ field, level: "warning", message: "contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is (the CLI shows it escaped; pages show the text as written)" });
       }
       return out;
     },
