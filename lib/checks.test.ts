@@ -201,6 +201,12 @@ describe("severity and tags", () => {
     expect(check({ tags: ["pd-disagg", " "] }).lines).toEqual([`${AT} tags.1: is empty`]);
   });
 
+  it("a tag that cannot be a page address is an error saying why", () => {
+    expect(check({ tags: ["pd-disagg", "a/b"] }).lines).toEqual([`${AT} tags.1: "a/b" contains "/", which cannot be part of the tag's page address (use words and dashes, like kv-cache)`]);
+    expect(check({ tags: ["a\\b"] }).lines).toEqual([`${AT} tags.0: "a\\\\b" contains "\\", which cannot be part of the tag's page address (use words and dashes, like kv-cache)`]);
+    expect(check({ tags: [".."] }).lines).toEqual([`${AT} tags.0: ".." cannot be the tag's page address (use words and dashes, like kv-cache)`]);
+  });
+
   it("a repeated tag is a warning and the record stays valid", () => {
     const tags = [...EXAMPLE.tags, EXAMPLE.tags[0]!];
     expect(check({ tags })).toEqual({

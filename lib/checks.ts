@@ -207,12 +207,15 @@ export const RECORD_CHECKS: RecordCheck[] = [
   },
   {
     name: "tags-clean",
-    description: "tags are non-empty and not repeated",
+    description: "tags are non-empty, can be a page's address, and are not repeated",
     check: (r) => {
       const out: Finding[] = [];
       const seen = new Set<string>();
       r.tags.forEach((t, i) => {
         if (t.trim() === "") out.push({ field: `tags.${i}`, message: "is empty" });
+        // Every tag gets a page at /tags/<tag>; hosts decode %2F, so a slash can never be inside one path segment.
+        else if (/[/\\]/.test(t)) out.push({ field: `tags.${i}`, message: `${JSON.stringify(t)} contains "${t.includes("/") ? "/" : "\\"}", which cannot be part of the tag's page address`, hint: "use words and dashes, like kv-cache" });
+        else if (t === "." || t === "..") out.push({ field: `tags.${i}`, message: `${JSON.stringify(t)} cannot be the tag's page address`, hint: "use words and dashes, like kv-cache" });
         else if (seen.has(t)) out.push({ field: `tags.${i}`, level: "warning", message: `repeats tag ${JSON.stringify(t)}` });
         seen.add(t);
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatMarkdown, clip, imageText, severityColor, shareDescription, shareImagePath, shareTitle, SEVERITY_COLORS } from "./record-share";
+import { chatMarkdown, clip, imageText, templateText, severityColor, shareDescription, shareImagePath, shareTitle, SEVERITY_COLORS } from "./record-share";
 
 const record = {
   errorClass: "ValueError",
@@ -60,6 +60,15 @@ describe("chatMarkdown", () => {
 });
 
 describe("imageText", () => {
+  it("drops characters that draw nothing instead of showing them as ?", () => {
+    expect(imageText("zero\u200bwidth\u200cjoin\u200dmark\u2060word\ufeffend \u202eevil\u202c", 100)).toBe("zerowidthjoinmarkwordend evil");
+  });
+
+  it("shows a message template as the page does", () => {
+    expect(templateText("got {{7*7}} and {value!r} in {{x}}")).toBe("got {7*7} and {value!r} in {x}");
+    expect(templateText("plain text")).toBe("plain text");
+  });
+
   it("keeps Latin text and replaces what the font cannot draw", () => {
     expect(imageText("héllo — 世界 🔥", 100)).toBe("héllo — ?? ?");
     // A non-breaking hyphen (seen in the corpus) becomes a plain one; other marks the font lacks become "?".

@@ -5,6 +5,7 @@
  * is untrusted, so everything here returns plain strings that callers render
  * as text (React and Next escape them); the Markdown escapes its own syntax.
  */
+import { parseTemplate } from "./message-template";
 import type { ErrorRecord } from "./schema";
 
 /** The record fields sharing needs (a lookup result carries exactly these). */
@@ -90,9 +91,19 @@ export function chatMarkdown(r: Shareable, permalink: string): string {
  * build time, so they become "?".
  */
 export function imageText(text: string, max: number): string {
-  return clip(text, max)
+  return clip(text.replace(INVISIBLE, ""), max)
     .replace(/[\u2010-\u2012\u2212]/g, "-")
     .replace(IMAGE_UNSAFE, "?");
+}
+
+/** Characters that draw nothing (zero-width, joiners, direction marks and controls, BOM): dropped, not shown as "?". */
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** A message template as its page shows it: placeholders as `{expr}`, `{{` and `}}` as the braces they stand for. */
+export function templateText(message: string): string {
+  return parseTemplate(message)
+    .map((s) => (s.kind === "text" ? s.value : `{${s.expr}}`))
+    .join("");
 }
 
 /**

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { ImageResponse } from "next/og";
 import type { ErrorRecord } from "../lib/schema";
-import { firstSolution, imageText, SHARE_IMAGE_SIZE, severityColor, shareImagePath } from "../lib/record-share";
+import { firstSolution, imageText, templateText, SHARE_IMAGE_SIZE, severityColor, shareImagePath } from "../lib/record-share";
 
 /** The card: severity bar, class, message, repository and the first fix. Big type, so it reads on a phone. */
 function Card({ r }: { r: ErrorRecord }) {
@@ -28,7 +28,7 @@ function Card({ r }: { r: ErrorRecord }) {
       <div style={{ display: "flex", flexDirection: "column", flex: 1, padding: "40px 64px 44px" }}>
         <div style={{ display: "flex", fontSize: 30, color: "#59636e" }}>{imageText(`${r.repo} · ${r.severity}`, 70)}</div>
         <div style={{ display: "flex", marginTop: 18, fontSize: 60, color: severityColor(r.severity) }}>{imageText(r.errorClass, 40)}</div>
-        <div style={{ display: "flex", marginTop: 8, fontSize: 44, lineHeight: 1.25, maxHeight: 220, overflow: "hidden" }}>{imageText(r.errorMessage, 150)}</div>
+        <div style={{ display: "flex", marginTop: 8, fontSize: 44, lineHeight: 1.25, maxHeight: 220, overflow: "hidden" }}>{imageText(templateText(r.errorMessage), 150)}</div>
         <div style={{ display: "flex", flex: 1 }} />
         {fix ? (
           <div style={{ display: "flex", fontSize: 34, lineHeight: 1.3, color: "#1a7f37", maxHeight: 90, overflow: "hidden" }}>{imageText(`Fix: ${fix}`, 100)}</div>

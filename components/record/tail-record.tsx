@@ -57,7 +57,6 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
         setState({ kind: "none" });
         return;
       }
-      document.title = `${entry.record.errorClass}: ${entry.record.errorMessage.split("\n", 1)[0]!.slice(0, 100)} · errdex`;
       setState({ kind: "found", entry });
     })().catch((err: unknown) => {
       if (live) setState({ kind: "failed", message: err instanceof Error ? err.message : String(err) });
@@ -66,6 +65,20 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
       live = false;
     };
   }, [version, enabled]);
+
+  const title = state.kind === "found" ? `${state.entry.record.errorClass}: ${state.entry.record.errorMessage.split("\n", 1)[0]!.slice(0, 100)} · errdex` : null;
+  useEffect(() => {
+    if (title === null) return;
+    // Next writes this page's own title into the head and may write it again after hydration;
+    // the record's title wins for as long as the record is shown.
+    const apply = () => {
+      if (document.title !== title) document.title = title;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
+  }, [title]);
 
   switch (state.kind) {
     case "pending":

@@ -218,7 +218,8 @@ const ORIGINALS: ErrorRecord[] = [
     tryCatchPattern: null,
     ...snippet(["def thing(thing):", `    raise BreakoutError(f"Echidna breakout ${P.breakAttr} for {thing}")`, "    return None"]),
     filePath: `src/"><script>window.__pwned='file'</script>.py`,
-    tags: ["hostile", P.breakAttr, P.svg],
+    // A tag is a page address, so validation refuses "/" in one (lib/checks): this breakout closes nothing.
+    tags: ["hostile", "\"><img src=x onerror=window.__pwned='break-attr-tag'>", P.svg],
     backgroundTag: P.breakAttr,
   }),
 ];
