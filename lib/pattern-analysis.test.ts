@@ -164,3 +164,24 @@ describe("trimLineBlanks shortcut", () => {
     expect(trimLineBlanks("abc\\ ")).toBe("abc");
   });
 });
+
+describe("backtracking degree", () => {
+  const shape = (py: string) => {
+    const c = compilePattern(py);
+    if (!c.ok) throw new Error(c.error);
+    const s = analyzePattern(c.source, c.flags);
+    return { unbounded: s.unbounded, bounded: s.bounded, simple: s.simple };
+  };
+  it("counts unbounded repetitions", () => {
+    expect(shape("(.+?) must be (\\d+)")).toEqual({ unbounded: 2, bounded: 0, simple: true });
+  });
+  it("counts a large bounded repetition like an unbounded one, and says so", () => {
+    expect(shape(".{0,50}.{0,50}.{0,50}CUDA error")).toEqual({ unbounded: 3, bounded: 3, simple: true });
+  });
+  it("leaves small bounds and a few optional items alone", () => {
+    expect(shape("port (\\d{1,5}) on tokens? and blocks?")).toEqual({ unbounded: 0, bounded: 0, simple: true });
+  });
+  it("counts optional items past the fourth", () => {
+    expect(shape("a?a?a?a?a?a?aaaaaa!")).toEqual({ unbounded: 2, bounded: 2, simple: true });
+  });
+});

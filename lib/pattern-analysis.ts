@@ -23,8 +23,14 @@ export interface PatternShape {
   letters: number;
   /** Literal `\n`s at the top level: the pattern spans this many lines plus one. */
   newlines: number;
-  /** Number of unbounded repetitions (`.+?`, `\d+`, `[^x]*`…): the degree of the worst-case backtracking polynomial. */
+  /**
+   * The degree of the worst-case backtracking polynomial: unbounded repetitions
+   * (`.+?`, `\d+`, `[^x]*`…), plus repetitions whose bound is large enough to
+   * backtrack like them (`.{0,50}`), plus optional items past the fourth.
+   */
   unbounded: number;
+  /** How many of those have a finite bound (or are runs of optional items): recheck still looks at such a pattern at validation. */
+  bounded: number;
   /**
    * True for the shape of mined patterns: literals, anchors and groups holding one
    * repeated atom, no nested or repeated groups, no alternation, no backreference.
@@ -206,14 +212,20 @@ export function analyzePattern(source: string, flags = "", partialMinLetters = I
   const ignoreCase = flags.includes("i");
   const branches = alts.map((seq) => requiredRuns(seq, ignoreCase));
   const letters = Math.min(...branches.map((runs) => runs.reduce((n, r) => n + countAlnum(r.text), 0)));
-  const stats = { unbounded: 0, complex: alts.length > 1 || parser.i < source.length, backref: false, look: false };
+  const stats = { unbounded: 0, bounded: 0, optional: 0, complex: alts.length > 1 || parser.i < source.length, backref: false, look: false };
   walk(alts, 0, stats);
+  // `a?a?a?…aaa…` backtracks 2^k ways: a few optional items are harmless, each one past OPTIONAL_FREE counts.
+  if (stats.optional > OPTIONAL_FREE) {
+    stats.unbounded += stats.optional - OPTIONAL_FREE;
+    stats.bounded += stats.optional - OPTIONAL_FREE;
+  }
   const partial = alts.length === 1 && partialMinLetters < letters ? findPartial(alts[0]!, source, ignoreCase, partialMinLetters, letters) : undefined;
   return {
     branches,
     letters,
     newlines: alts.length === 1 ? alts[0]!.filter((it) => it.atom.kind === "lit" && it.atom.ch === "\n" && it.min >= 1).length : 0,
     unbounded: stats.unbounded,
+    bounded: stats.bounded,
     simple: !stats.complex && !stats.backref && !stats.look,
     needsBacktracking: stats.backref || stats.look,
     partial,
@@ -321,11 +333,22 @@ function requiredRuns(seq: Item[], ignoreCase: boolean): LiteralRun[] {
   return runs;
 }
 
-function walk(alts: Item[][], depth: number, stats: { unbounded: number; complex: boolean; backref: boolean; look: boolean }): void {
+/** A repetition bound at least this large backtracks like an unbounded one (`.{0,50}` three times is degree 3). */
+const BOUND_AS_UNBOUNDED = 8;
+/** Optional items (`s?`) a pattern may hold before they count towards the degree. */
+const OPTIONAL_FREE = 4;
+
+type WalkStats = { unbounded: number; bounded: number; optional: number; complex: boolean; backref: boolean; look: boolean };
+
+function walk(alts: Item[][], depth: number, stats: WalkStats): void {
   for (const seq of alts) {
     for (const item of seq) {
       const a = item.atom;
       if (item.max === Infinity) stats.unbounded++;
+      else if (item.max >= BOUND_AS_UNBOUNDED) {
+        stats.unbounded++;
+        stats.bounded++;
+      } else if (item.min === 0 && item.max === 1) stats.optional++;
       if (a.kind === "backref") stats.backref = true;
       if (a.kind !== "group") continue;
       if (a.look) stats.look = true;
