@@ -104,7 +104,11 @@ export function buildMatcherData(records: ErrorRecord[], datasetVersion = ""): M
 function toEntry(d: Draft, frequency: Map<string, number>): MatcherEntry {
   const r = d.record;
   const keys: MatcherKey[] = [];
-  for (const branch of d.windows) keys.push(...pickKeys(branch, frequency, d.windows.length === 1 ? 2 : 1));
+  // A key must be in every match, so every top-level alternative needs one: if one has no literal
+  // text long enough, the record has no keys and is tried on every error-looking line instead.
+  if (d.windows.every((branch) => branch.length > 0)) {
+    for (const branch of d.windows) keys.push(...pickKeys(branch, frequency, d.windows.length === 1 ? 2 : 1));
+  }
   const lines = 1 + d.shape.newlines;
   return {
     id: r.id,
