@@ -151,7 +151,7 @@ describe("errdex match", () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f]{32}\.bin$/);
     const file = path.join(cache, files[0]!);
-    expect(fs.readFileSync(file).subarray(0, 8).toString()).toBe("ERRDEXS1");
+    expect(fs.readFileSync(file).subarray(0, 8).toString()).toBe("ERRDEXS2");
     const written = fs.statSync(file).mtimeMs;
     const second = errdex(args, undefined, env);
     expect(second.code).toBe(0);

@@ -146,7 +146,7 @@ export interface MatcherSnapshot {
 }
 
 /** Bump when the snapshot's parts or their meaning change. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 export class Matcher {
   /** Entries by index; from a snapshot, parsed from `entryJson` on first use. */

@@ -49,6 +49,17 @@ describe("matcher snapshot", () => {
     expect(decodeSnapshot(bytes).meta.datasetVersion).toBe("2025-06-01");
   });
 
+  it("round-trips non-ASCII strings in eager lists (short strings) and lazy ones (long strings)", () => {
+    const short = ["σας", "", "日本", "a\u{1F525}b", "plain"];
+    const long = short.map((x, i) => `${x} ${"é".repeat(80 + i)} ${x}`);
+    const back = decodeSnapshot(encodeSnapshot({ meta: { m: 1 }, ints: [Int32Array.from([1, -2, 3])], strs: [short, long] }));
+    expect(back.meta).toEqual({ m: 1 });
+    expect([...back.ints[0]!]).toEqual([1, -2, 3]);
+    expect([...back.strs[0]!]).toEqual(short);
+    expect(back.strs[1]!.length).toBe(long.length);
+    expect(long.map((_, i) => back.strs[1]![i])).toEqual(long);
+  });
+
   it("reads a copy at an odd offset (no 4-byte alignment) too", () => {
     const shifted = new Uint8Array(bytes.byteLength + 1);
     shifted.set(bytes, 1);
@@ -67,6 +78,6 @@ describe("matcher snapshot", () => {
 
   it("refuses a snapshot of another format", () => {
     const snap = built.snapshot();
-    expect(() => new Matcher({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 1");
+    expect(() => new Matcher({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 2");
   });
 });

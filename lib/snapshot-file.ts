@@ -7,11 +7,16 @@
  * padding, the header (JSON), then the sections, each at a multiple of 4.
  * Integer arrays are stored in the machine's byte order (the header says
  * which; a file from the other order is refused). A string list is the
- * UTF-8 of its strings joined, plus an int array of their UTF-16 offsets.
+ * UTF-8 of its strings joined, plus an int array of their offsets. A
+ * list of long strings (the entries, about 770 bytes each) is decoded one
+ * string at a time when read, not at load: a lookup reads a few thousand of
+ * a hundred thousand.
  */
 import type { MatcherSnapshot } from "./matcher";
 
-const MAGIC = "ERRDEXS1";
+const MAGIC = "ERRDEXS2";
+/** Lists whose strings average more bytes than this are decoded lazily. */
+const LAZY_AVERAGE_BYTES = 64;
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 interface Header {
@@ -19,8 +24,8 @@ interface Header {
   meta: Record<string, unknown>;
   /** Byte offset and element count of each int array, from the start of the file. */
   ints: [number, number][];
-  /** For each string list: the int array (index into `ints`) of its offsets, and its UTF-8 bytes' offset and length. */
-  strs: [number, number, number][];
+  /** For each string list: the int array (index into `ints`) of its offsets, its UTF-8 bytes' offset and length, and whether it is lazy (offsets in bytes) or not (in UTF-16 units). */
+  strs: [number, number, number, boolean][];
 }
 
 /** Encodes a snapshot (see the layout above). */
@@ -28,18 +33,21 @@ export function encodeSnapshot(snap: MatcherSnapshot): Uint8Array {
   const encoder = new TextEncoder();
   const ints = [...snap.ints];
   const blobs: Uint8Array[] = [];
-  const strs: [number, number, number][] = [];
+  const strs: [number, number, number, boolean][] = [];
   for (const list of snap.strs) {
+    const blob = encoder.encode(list.join(""));
+    const lazy = list.length > 0 && blob.byteLength / list.length > LAZY_AVERAGE_BYTES;
+    // A lazy list is decoded string by string, so its offsets count bytes; an eager one is decoded whole and sliced, so they count UTF-16 units.
     const offsets = new Int32Array(list.length + 1);
     let n = 0;
     list.forEach((s, i) => {
       offsets[i] = n;
-      n += s.length;
+      n += lazy ? encoder.encode(s).byteLength : s.length;
     });
     offsets[list.length] = n;
     ints.push(offsets);
-    blobs.push(encoder.encode(list.join("")));
-    strs.push([ints.length - 1, 0, 0]);
+    blobs.push(blob);
+    strs.push([ints.length - 1, 0, 0, lazy]);
   }
   // Lay the sections out after a header whose size depends on their offsets: measure, place, re-measure until stable.
   let headerBytes = 0;
@@ -85,17 +93,33 @@ export function decodeSnapshot(bytes: Uint8Array): MatcherSnapshot {
     // Zero-copy when the file's buffer keeps the 4-byte alignment; a copy otherwise.
     return at % 4 === 0 ? new Int32Array(bytes.buffer, at, length) : new Int32Array(bytes.slice(offset, offset + length * 4).buffer);
   });
-  const strs = header.strs.map(([offsetsIndex, offset, length]) => {
+  const strs = header.strs.map(([offsetsIndex, offset, length, lazy]) => {
     if (offset + length > bytes.byteLength) throw new Error("truncated matcher snapshot");
-    const text = decoder.decode(bytes.subarray(offset, offset + length));
     const offsets = ints[offsetsIndex]!;
-    const list = new Array<string>(offsets.length - 1);
-    for (let i = 0; i < list.length; i++) list[i] = text.slice(offsets[i], offsets[i + 1]);
+    const count = offsets.length - 1;
+    if (lazy) return lazyList(count, (i) => decoder.decode(bytes.subarray(offset + offsets[i]!, offset + offsets[i + 1]!)));
+    const text = decoder.decode(bytes.subarray(offset, offset + length));
+    const list = new Array<string>(count);
+    for (let i = 0; i < count; i++) list[i] = text.slice(offsets[i], offsets[i + 1]);
     return list;
   });
   // The string lists' offset arrays were appended after the snapshot's own int arrays.
   const own = ints.slice(0, ints.length - header.strs.length);
   return { meta: header.meta, ints: own, strs };
+}
+
+/** A read-only array whose elements are decoded on first access. */
+function lazyList(count: number, decode: (i: number) => string): string[] {
+  const cache = new Array<string | undefined>(count);
+  return new Proxy(cache as string[], {
+    get(target, key, receiver) {
+      if (typeof key === "string") {
+        const i = Number(key);
+        if (Number.isInteger(i) && i >= 0 && i < count) return (target[i] ??= decode(i));
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
 }
 
 function align(n: number): number {
