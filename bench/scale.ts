@@ -21,7 +21,8 @@ if (!fs.existsSync(data)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const cli = path.resolve("bin/errdex.mjs");
-if (!fs.existsSync(path.resolve("dist/errdex.mjs"))) spawnSync("node", ["scripts/build-cli.mjs"], { stdio: "inherit" });
+// Always rebundle: dist/ is written at install time and would measure the code as it was then.
+spawnSync("node", ["scripts/build-cli.mjs"], { stdio: "inherit" });
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, node ${process.version}`, data };
 const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
