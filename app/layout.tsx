@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
-import { site } from "@/components/site";
-import { siteData } from "@/components/site-data";
+import { site } from "@/config/site";
+import { siteData } from "@/server/site-data";
 import { SiteHeader } from "@/components/site-header";
 import { SiteFooter } from "@/components/site-footer";
 

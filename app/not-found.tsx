@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundView } from "@/components/not-found-view";
-import { siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { TailRecord } from "@/components/record/tail-record";
 
 export const metadata: Metadata = {

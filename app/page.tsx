@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { siteData } from "@/components/site-data";
+import { siteData } from "@/server/site-data";
 import { HomeView } from "@/components/home-view";
 import { LogLookup } from "@/components/lookup/log-lookup";
-import { site } from "@/components/site";
-import { absoluteUrl } from "@/lib/permalink";
+import { site } from "@/config/site";
+import { absoluteUrl } from "@/lib/record/permalink";
 
 export const metadata: Metadata = {
   alternates: { canonical: absoluteUrl("/", site.url) },

@@ -3,9 +3,9 @@
  * noise (timestamps, rank prefixes, INFO lines, progress bars, tracebacks)
  * with rendered error messages planted at known lines.
  */
-import type { ErrorRecord } from "../lib/schema";
-import { parseTemplate, renderTemplate } from "../lib/message-template";
-import { seeded as rng } from "../lib/random";
+import type { ErrorRecord } from "../lib/record/schema";
+import { parseTemplate, renderTemplate } from "../lib/record/message-template";
+import { seeded as rng } from "../lib/testing/random";
 
 
 

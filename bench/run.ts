@@ -16,10 +16,10 @@ import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { loadDataset } from "../server/dataset";
-import { buildMatcherData } from "../lib/matcher-data";
-import { Matcher } from "../lib/matcher";
-import { compilePattern, toRegExp } from "../lib/pattern";
-import type { ErrorRecord } from "../lib/schema";
+import { buildMatcherData } from "../lib/match/matcher-data";
+import { Matcher } from "../lib/match/matcher";
+import { compilePattern, toRegExp } from "../lib/pattern/pattern";
+import type { ErrorRecord } from "../lib/record/schema";
 import { generateLog } from "./log-gen";
 import { syntheticRecords } from "./synthetic";
 

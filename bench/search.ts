@@ -16,8 +16,8 @@ import { performance } from "node:perf_hooks";
 import { build } from "esbuild";
 import { chromium } from "@playwright/test";
 import { loadDataset } from "../server/dataset";
-import { buildSearchData, titleOf } from "../lib/search";
-import type { ErrorRecord } from "../lib/schema";
+import { buildSearchData, titleOf } from "../lib/search/search";
+import type { ErrorRecord } from "../lib/record/schema";
 
 const corpus = process.env.BENCH_DATA ?? process.env.ERRDEX_DATA ?? path.resolve("../shared/corpus");
 const QUERY_COUNT = 200;
@@ -49,7 +49,7 @@ const docsJson = JSON.stringify(data.docs);
 const entry = path.resolve("bench/.search-page-entry.ts");
 fs.writeFileSync(
   entry,
-  `import { Searcher, parseStoredIndex, parseStoredDocs } from "../lib/search";
+  `import { Searcher, parseStoredIndex, parseStoredDocs } from "../lib/search/search";
 (window as any).benchSearch = async (queries: string[], repeats: number) => {
   const t0 = performance.now();
   const [i, d] = await Promise.all([fetch("/index.json").then((r) => r.json()), fetch("/docs.json").then((r) => r.json())]);

@@ -4,8 +4,8 @@
  * made-up word, consistently, so the pattern still finds its message and the
  * literal text has the same lengths and structure.
  */
-import type { ErrorRecord } from "../lib/schema";
-import { seeded as rng } from "../lib/random";
+import type { ErrorRecord } from "../lib/record/schema";
+import { seeded as rng } from "../lib/testing/random";
 
 const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta", "vo", "xi", "ze", "pa", "qu", "sho", "dra", "gen", "tor", "vel"];
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { distinctRecord, exampleRecord, line } from "../lib/test-fixtures";
+import { distinctRecord, exampleRecord, line } from "../lib/testing/test-fixtures";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXAMPLE = exampleRecord();

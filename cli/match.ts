@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { loadDataset, dataLocation, DatasetIOError } from "../server/dataset";
-import { buildMatcherData } from "../lib/matcher-data";
-import { Matcher, type Match } from "../lib/matcher";
-import { recordPath, absoluteUrl } from "../lib/permalink";
-import { countProblems } from "../lib/problems";
+import { buildMatcherData } from "../lib/match/matcher-data";
+import { Matcher, type Match } from "../lib/match/matcher";
+import { recordPath, absoluteUrl } from "../lib/record/permalink";
+import { countProblems } from "../lib/dataset/problems";
 import { terminalSafe, styleFor } from "./terminal";
 import { readCachedMatcher, writeCachedMatcher } from "./matcher-cache";
 

@@ -1,7 +1,7 @@
 /** `errdex validate`: the same validation the build runs, as a command. */
 import { performance } from "node:perf_hooks";
 import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/dataset";
-import { countProblems } from "../lib/problems";
+import { countProblems } from "../lib/dataset/problems";
 import { printProblems } from "./report";
 
 export interface ValidateOptions {

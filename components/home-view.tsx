@@ -1,5 +1,5 @@
-import type { RepoEntry } from "@/lib/site-index";
-import { repoPath } from "@/lib/permalink";
+import type { RepoEntry } from "@/lib/site/site-index";
+import { repoPath } from "@/lib/record/permalink";
 import { plural } from "./ui/format";
 
 interface HomeViewProps {

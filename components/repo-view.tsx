@@ -1,5 +1,5 @@
-import { areaRowsShown, filterOptions, REPO_PAGE_ROWS, type RepoEntry } from "@/lib/site-index";
-import { repoPath, tagPath } from "@/lib/permalink";
+import { areaRowsShown, filterOptions, REPO_PAGE_ROWS, type RepoEntry } from "@/lib/site/site-index";
+import { repoPath, tagPath } from "@/lib/record/permalink";
 import { RecordFilter } from "./browse/record-filter";
 import { Breadcrumbs } from "./breadcrumbs";
 import { RecordList } from "./record/record-list";

@@ -1,5 +1,5 @@
-import { site } from "./site";
-import { siteData } from "./site-data";
+import { site } from "../config/site";
+import { siteData } from "../server/site-data";
 import { SearchDialog } from "./search/search-dialog";
 
 /** The top bar on every page: wordmark home link, the search box and the main navigation. */

@@ -1,4 +1,4 @@
-import type { TagEntry } from "@/lib/site-index";
+import type { TagEntry } from "@/lib/site/site-index";
 import { Breadcrumbs } from "./breadcrumbs";
 import { TagTable } from "./browse/tag-table";
 import { plural } from "./ui/format";

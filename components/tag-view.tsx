@@ -1,5 +1,5 @@
-import { filterOptions, tagPage, tagPageCount, TAG_PAGE_SIZE, type TagEntry } from "@/lib/site-index";
-import { tagPath } from "@/lib/permalink";
+import { filterOptions, tagPage, tagPageCount, TAG_PAGE_SIZE, type TagEntry } from "@/lib/site/site-index";
+import { tagPath } from "@/lib/record/permalink";
 import { Breadcrumbs } from "./breadcrumbs";
 import { RecordList } from "./record/record-list";
 import { RecordFilter } from "./browse/record-filter";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { buildMatcherData } from "../lib/matcher-data";
+import { buildMatcherData } from "../lib/match/matcher-data";
 import type { Dataset } from "../server/dataset";
 
 export const ASSET_DIR = path.join("public", "_errdex");

@@ -16,9 +16,9 @@ import { readPreviousManifest, writeHistory } from "./history-pages";
 import { applyCsp, UnexpectedScriptError } from "./csp";
 import { writeShareImages } from "./og-images";
 import { writeSitemap } from "./sitemap";
-import { site } from "../components/site";
-import { pageLimitFrom, planPages } from "../lib/page-plan";
-import { siteIndexFor } from "../lib/site-index";
+import { site } from "../config/site";
+import { pageLimitFrom, planPages } from "../lib/site/page-plan";
+import { siteIndexFor } from "../lib/site/site-index";
 import { writeTailShards } from "./tail-shards";
 
 /** Where the site goes: `out/` unless ERRDEX_OUT names another directory inside the project (the hostile-dataset e2e build uses one). */

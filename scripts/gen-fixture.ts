@@ -12,8 +12,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { syntheticRecords } from "../bench/synthetic";
 import { loadDataset } from "../server/dataset";
-import { FIXTURE_RECORDS } from "../lib/fixtures/records";
-import type { ErrorRecord } from "../lib/schema";
+import { FIXTURE_RECORDS } from "../lib/testing/fixtures/records";
+import type { ErrorRecord } from "../lib/record/schema";
 
 const { values } = parseArgs({ options: { records: { type: "string", default: "10000" }, out: { type: "string" }, seed: { type: "string", default: "1" } } });
 const count = Number(values.records);

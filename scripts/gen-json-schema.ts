@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { datasetLineJsonSchema } from "../lib/schema";
+import { datasetLineJsonSchema } from "../lib/record/schema";
 
 /** Where the generated schema lives, relative to the project root. */
 export const JSON_SCHEMA_PATH = "schema/record.schema.json";

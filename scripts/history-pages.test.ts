@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeHistory } from "./history-pages";
-import { FIXTURE_RECORDS, R } from "../lib/fixtures/records";
-import { recordPath } from "../lib/permalink";
+import { FIXTURE_RECORDS, R } from "../lib/testing/fixtures/records";
+import { recordPath } from "../lib/record/permalink";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

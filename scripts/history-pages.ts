@@ -7,12 +7,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ErrorRecord } from "../lib/schema";
-import { buildManifest, type Manifest } from "../lib/manifest";
-import { recordPath, shortPath, absoluteUrl } from "../lib/permalink";
-import { escapeHtml } from "../lib/html";
-import { SimilarIndex } from "../lib/similar";
-import { buildMatcherData } from "../lib/matcher-data";
+import type { ErrorRecord } from "../lib/record/schema";
+import { buildManifest, type Manifest } from "../lib/site/manifest";
+import { recordPath, shortPath, absoluteUrl } from "../lib/record/permalink";
+import { escapeHtml } from "../lib/site/html";
+import { SimilarIndex } from "../lib/match/similar";
+import { buildMatcherData } from "../lib/match/matcher-data";
 import { redirectPage } from "./short-links";
 
 /** Reads a previous manifest (ERRDEX_PREVIOUS_MANIFEST), or undefined. */

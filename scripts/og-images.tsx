@@ -16,8 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { ImageResponse } from "next/og";
-import type { ErrorRecord } from "../lib/schema";
-import { firstSolution, imageText, templateText, SHARE_IMAGE_SIZE, severityColor, shareImagePath } from "../lib/record-share";
+import type { ErrorRecord } from "../lib/record/schema";
+import { firstSolution, imageText, templateText, SHARE_IMAGE_SIZE, severityColor, shareImagePath } from "../lib/site/record-share";
 
 /** The card: severity bar, class, message, repository and the first fix. Big type, so it reads on a phone. */
 function Card({ r }: { r: ErrorRecord }) {
@@ -56,7 +56,7 @@ const CACHE_DIR = path.resolve("node_modules/.cache/errdex-og");
 const CODE_HASH = crypto
   .createHash("sha256")
   .update(fs.readFileSync(fileURLToPath(import.meta.url)))
-  .update(fs.readFileSync(fileURLToPath(new URL("../lib/record-share.ts", import.meta.url))))
+  .update(fs.readFileSync(fileURLToPath(new URL("../lib/site/record-share.ts", import.meta.url))))
   .digest("hex");
 
 /** The cache key of a record's image: the code plus every field the card shows. */

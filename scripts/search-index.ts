@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
-import { buildSearchData } from "../lib/search";
-import type { ErrorRecord } from "../lib/schema";
+import { buildSearchData } from "../lib/search/search";
+import type { ErrorRecord } from "../lib/record/schema";
 import { ASSET_DIR } from "./browser-assets";
 
 export const SEARCH_FILES = { index: "search-index.json", docs: "search-docs.json" } as const;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import handler from "serve-handler";
 import { SECURITY_HEADERS } from "./security-headers";
-import { idShardUrl, recordShardUrl, tailTarget } from "../lib/page-plan";
+import { idShardUrl, recordShardUrl, tailTarget } from "../lib/site/page-plan";
 
 const root = path.resolve(process.env.ERRDEX_OUT ?? "out");
 if (!fs.existsSync(path.join(root, "index.html"))) {

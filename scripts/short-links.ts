@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ErrorRecord } from "../lib/schema";
-import { recordPath, absoluteUrl } from "../lib/permalink";
-import { escapeHtml } from "../lib/html";
+import type { ErrorRecord } from "../lib/record/schema";
+import { recordPath, absoluteUrl } from "../lib/record/permalink";
+import { escapeHtml } from "../lib/site/html";
 
 /** Writes one redirect page per record id under `<outDir>/e/`. */
 export function writeShortLinks(outDir: string, records: ErrorRecord[], siteUrl = process.env.ERRDEX_SITE_URL): void {

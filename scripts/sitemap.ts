@@ -4,9 +4,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ErrorRecord } from "../lib/schema";
-import { absoluteUrl, recordPath, repoPath, tagPath } from "../lib/permalink";
-import { robotsTxt, sitemapFiles, type SitemapEntry } from "../lib/sitemap";
+import type { ErrorRecord } from "../lib/record/schema";
+import { absoluteUrl, recordPath, repoPath, tagPath } from "../lib/record/permalink";
+import { robotsTxt, sitemapFiles, type SitemapEntry } from "../lib/site/sitemap";
 
 /** Every page worth crawling: home, tags, each tag, each repository, each record. Returns the number of URLs. */
 export function writeSitemap(outDir: string, records: readonly ErrorRecord[], siteUrl: string, versionOf?: Map<string, string>): number {

@@ -6,10 +6,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ErrorRecord } from "../lib/schema";
-import { recordPath } from "../lib/permalink";
-import { idShardUrl, recordShardUrl } from "../lib/page-plan";
-import { neighboursOf, refOf, type SiteIndex } from "../lib/site-index";
+import type { ErrorRecord } from "../lib/record/schema";
+import { recordPath } from "../lib/record/permalink";
+import { idShardUrl, recordShardUrl } from "../lib/site/page-plan";
+import { neighboursOf, refOf, type SiteIndex } from "../lib/site/site-index";
 import type { TailEntry } from "../components/record/tail-record";
 
 export function writeTailShards(

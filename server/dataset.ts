@@ -6,10 +6,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { isDatasetFileName, type SourceFile } from "../lib/dataset";
-import { validateDataset, type ValidationResult } from "../lib/validate";
-import type { ErrorRecord } from "../lib/schema";
-import { sortProblems } from "../lib/problems";
+import { isDatasetFileName, type SourceFile } from "../lib/dataset/dataset";
+import { validateDataset, type ValidationResult } from "../lib/dataset/validate";
+import type { ErrorRecord } from "../lib/record/schema";
+import { sortProblems } from "../lib/dataset/problems";
 import { checkRedos } from "./redos";
 
 export interface Dataset extends ValidationResult {

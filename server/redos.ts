@@ -17,10 +17,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { RE2JS } from "re2js";
-import type { LoadedRecord } from "../lib/schema";
-import type { Problem } from "../lib/problems";
-import { compilePattern } from "../lib/pattern";
-import { analyzePattern, PY_END_ANCHOR } from "../lib/pattern-analysis";
+import type { LoadedRecord } from "../lib/record/schema";
+import type { Problem } from "../lib/dataset/problems";
+import { compilePattern } from "../lib/pattern/pattern";
+import { analyzePattern, PY_END_ANCHOR } from "../lib/pattern/pattern-analysis";
 
 export interface Verdict {
   status: "safe" | "vulnerable" | "unknown";

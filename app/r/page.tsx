@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { NotFoundView } from "@/components/not-found-view";
 import { TailRecord } from "@/components/record/tail-record";
 

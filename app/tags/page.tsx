@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { TagIndex } from "@/components/tag-index";
-import { absoluteUrl } from "@/lib/permalink";
+import { absoluteUrl } from "@/lib/record/permalink";
 
 export const metadata: Metadata = {
   title: "Tags",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import type { BrowseRow, FilterOptions } from "@/lib/site-index";
+import type { BrowseRow, FilterOptions } from "@/lib/site/site-index";
 import { rowHtml } from "@/components/record/record-list";
 
 interface RecordFilterProps {

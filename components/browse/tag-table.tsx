@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { tagPath } from "@/lib/permalink";
+import { tagPath } from "@/lib/record/permalink";
 
 /** A tag and its record count, as the tags table shows it. */
 export interface TagCount {

@@ -16,7 +16,7 @@ import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import python from "@shikijs/langs/python";
 import githubLight from "@shikijs/themes/github-light";
 import githubDark from "@shikijs/themes/github-dark";
-import { escapeHtml } from "../../lib/html";
+import { escapeHtml } from "../../lib/site/html";
 import { ensureContrast } from "./contrast";
 
 /** Code backgrounds as set in `globals.css` (--code-bg, --hit-bg); token colours are checked for AA against them. */

@@ -6,7 +6,7 @@ import { LookupResults } from "./lookup-results";
 import { LogView } from "./log-view";
 import { ShareLookup } from "./share-lookup";
 import { SharedView } from "./shared-view";
-import { decodeShare, type SharedLookup } from "@/lib/lookup-link";
+import { decodeShare, type SharedLookup } from "@/lib/site/lookup-link";
 import "./lookup.css";
 
 /** Above this size a log is not put into the text box (a 20 MB textarea freezes the page); it is shown in the log view instead. */

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo, useRef, useState, type UIEvent } from "react";
-import type { LookupMatch } from "@/lib/lookup";
-import type { MatchedLine } from "@/lib/matcher";
-import { cleanLine } from "@/lib/log-normalize";
+import type { LookupMatch } from "@/lib/match/lookup";
+import type { MatchedLine } from "@/lib/match/matcher";
+import { cleanLine } from "@/lib/log/log-normalize";
 import { MatchedLogLine } from "./lookup-results";
 
 const ROW = 20; // px, fixed so the list can be virtual

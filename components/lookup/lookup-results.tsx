@@ -1,10 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { LookupMatch, LookupSummary } from "@/lib/lookup";
-import type { MatchedLine } from "@/lib/matcher";
-import { captureGroups } from "@/lib/pattern-groups";
-import { recordPath } from "@/lib/permalink";
+import type { LookupMatch, LookupSummary } from "@/lib/match/lookup";
+import type { MatchedLine } from "@/lib/match/matcher";
+import { captureGroups } from "@/lib/pattern/pattern-groups";
+import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
 import { CopyForChat } from "@/components/record/copy-for-chat";
 import { CopyButton } from "@/components/ui/copy-button";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import type { LookupSummary } from "@/lib/lookup";
-import { encodeShare } from "@/lib/lookup-link";
+import type { LookupSummary } from "@/lib/match/lookup";
+import { encodeShare } from "@/lib/site/lookup-link";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /**

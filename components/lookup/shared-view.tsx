@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { SharedLookup } from "@/lib/lookup-link";
-import type { MatcherEntry } from "@/lib/matcher-data";
-import { recordPath } from "@/lib/permalink";
+import type { SharedLookup } from "@/lib/site/lookup-link";
+import type { MatcherEntry } from "@/lib/match/matcher-data";
+import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
 
 /** A lookup someone shared without its log: the records it matched and where. */

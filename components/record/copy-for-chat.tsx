@@ -1,7 +1,7 @@
 "use client";
 
 import { CopyButton } from "@/components/ui/copy-button";
-import { chatMarkdown } from "@/lib/record-share";
+import { chatMarkdown } from "@/lib/site/record-share";
 
 interface CopyForChatProps {
   errorClass: string;

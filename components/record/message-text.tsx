@@ -1,4 +1,4 @@
-import { parseTemplate } from "@/lib/message-template";
+import { parseTemplate } from "@/lib/record/message-template";
 
 /**
  * An error message as written in the source, with each f-string placeholder

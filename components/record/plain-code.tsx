@@ -1,4 +1,4 @@
-import { escapeHtml } from "@/lib/html";
+import { escapeHtml } from "@/lib/site/html";
 import { CodeFigure, SnippetFigure, type CodeLines, type CodeRenderers } from "./snippet-figure";
 
 function plain(code: string): CodeLines {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { ErrorRecord } from "@/lib/schema";
-import { shortPath } from "@/lib/permalink";
+import type { ErrorRecord } from "@/lib/record/schema";
+import { shortPath } from "@/lib/record/permalink";
 import { DateTime } from "@/components/ui/date-time";
 import { hasText } from "@/components/ui/format";
 

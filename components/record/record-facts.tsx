@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { ErrorRecord } from "@/lib/schema";
-import { repoPath } from "@/lib/permalink";
+import type { ErrorRecord } from "@/lib/record/schema";
+import { repoPath } from "@/lib/record/permalink";
 import { hasText } from "@/components/ui/format";
 
 const SEVERITY_CLASS: Record<string, string> = {

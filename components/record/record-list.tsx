@@ -1,5 +1,5 @@
-import { escapeHtml } from "@/lib/html";
-import { toBrowseRow, type BrowseRow, type RecordRef } from "@/lib/site-index";
+import { escapeHtml } from "@/lib/site/html";
+import { toBrowseRow, type BrowseRow, type RecordRef } from "@/lib/site/site-index";
 import { severityClass } from "./record-facts";
 
 /**

@@ -1,5 +1,5 @@
-import type { Neighbours } from "@/lib/site-index";
-import { recordPath, tagPath } from "@/lib/permalink";
+import type { Neighbours } from "@/lib/site/site-index";
+import { recordPath, tagPath } from "@/lib/record/permalink";
 import { RecordList } from "./record-list";
 import { Section } from "./section";
 

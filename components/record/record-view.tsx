@@ -1,16 +1,16 @@
-import type { ErrorRecord } from "@/lib/schema";
-import { recordPath, repoPath, tagPath } from "@/lib/permalink";
+import type { ErrorRecord } from "@/lib/record/schema";
+import { recordPath, repoPath, tagPath } from "@/lib/record/permalink";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { CopyButton } from "@/components/ui/copy-button";
 import { InlineText } from "@/components/ui/inline-text";
 import { hasText, textItems, truncate } from "@/components/ui/format";
-import { firstSolution } from "@/lib/record-share";
+import { firstSolution } from "@/lib/site/record-share";
 import { CopyForChat } from "./copy-for-chat";
 import { MessageText } from "./message-text";
 import { RecordDetails } from "./record-details";
 import { RecordFacts } from "./record-facts";
 import { RecordNeighbours } from "./record-neighbours";
-import type { Neighbours } from "@/lib/site-index";
+import type { Neighbours } from "@/lib/site/site-index";
 import { Section } from "./section";
 import type { CodeRenderers } from "./snippet-figure";
 

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
-import type { ErrorRecord } from "@/lib/schema";
-import { githubLineUrl } from "@/lib/permalink";
+import type { ErrorRecord } from "@/lib/record/schema";
+import { githubLineUrl } from "@/lib/record/permalink";
 import { HighlightStyle } from "@/components/code/highlight-style";
 import { SnippetFocus } from "./snippet-focus";
 

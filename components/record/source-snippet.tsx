@@ -1,4 +1,4 @@
-import type { ErrorRecord } from "@/lib/schema";
+import type { ErrorRecord } from "@/lib/record/schema";
 import { highlightPython } from "@/components/code/highlight";
 import { CodeFigure, SnippetFigure, type CodeRenderers } from "./snippet-figure";
 

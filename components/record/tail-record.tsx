@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import type { ErrorRecord } from "@/lib/schema";
-import type { Neighbours } from "@/lib/site-index";
-import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/page-plan";
+import type { ErrorRecord } from "@/lib/record/schema";
+import type { Neighbours } from "@/lib/site/site-index";
+import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/site/page-plan";
 import { RecordView } from "./record-view";
 import { plainCode } from "./plain-code";
 

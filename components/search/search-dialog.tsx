@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { facets, filterHits, looksLikeLog, type SearchDoc, type SearchFilters } from "@/lib/search";
-import { recordPath } from "@/lib/permalink";
-import { encodeShare } from "@/lib/lookup-link";
+import { facets, filterHits, looksLikeLog, type SearchDoc, type SearchFilters } from "@/lib/search/search";
+import { recordPath } from "@/lib/record/permalink";
+import { encodeShare } from "@/lib/site/lookup-link";
 import { useSearcher } from "./use-searcher";
 import { SearchResults } from "./search-results";
 

@@ -1,4 +1,4 @@
-import { highlight, type SearchDoc } from "@/lib/search";
+import { highlight, type SearchDoc } from "@/lib/search/search";
 
 interface SearchResultsProps {
   id: string;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { parseStoredDocs, parseStoredIndex, Searcher } from "@/lib/search";
+import { parseStoredDocs, parseStoredIndex, Searcher } from "@/lib/search/search";
 
 export type SearcherStatus = { kind: "idle" } | { kind: "loading" } | { kind: "ready"; searcher: Searcher } | { kind: "error"; message: string };
 

@@ -1,5 +1,5 @@
-import { recordPath, repoPath, tagPath } from "../../lib/permalink";
-import { firstLine, TAG_PAGE_SIZE } from "../../lib/site-index";
+import { recordPath, repoPath, tagPath } from "../../lib/record/permalink";
+import { firstLine, TAG_PAGE_SIZE } from "../../lib/site/site-index";
 import { ALL_RECORDS, HOSTILE_RECORDS, PAGED_TAG } from "./dataset";
 import { expect, expectInert, expectShown, shownText, test } from "./inert";
 

@@ -17,11 +17,11 @@
  * what each page must show.
  */
 import fs from "node:fs";
-import type { ErrorRecord } from "../../lib/schema";
-import { githubUrlFor } from "../../lib/permalink";
-import { parseTemplate } from "../../lib/message-template";
-import { planPages } from "../../lib/page-plan";
-import { TAG_PAGE_SIZE } from "../../lib/site-index";
+import type { ErrorRecord } from "../../lib/record/schema";
+import { githubUrlFor } from "../../lib/record/permalink";
+import { parseTemplate } from "../../lib/record/message-template";
+import { planPages } from "../../lib/site/page-plan";
+import { TAG_PAGE_SIZE } from "../../lib/site/site-index";
 import { HOSTILE_PAGE_LIMIT } from "./settings";
 
 const exampleLine = JSON.parse(fs.readFileSync(new URL("../../data/example.json", import.meta.url), "utf8")) as { record: ErrorRecord; datasetVersion: string };

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { parseTemplate } from "../../lib/message-template";
-import { recordPath } from "../../lib/permalink";
+import { parseTemplate } from "../../lib/record/message-template";
+import { recordPath } from "../../lib/record/permalink";
 import { HOSTILE_RECORDS, rendered } from "./dataset";
 import { expect, expectInert, expectShown, shownText, test } from "./inert";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { recordPath } from "../../lib/permalink";
-import { titleOf } from "../../lib/search";
+import { recordPath } from "../../lib/record/permalink";
+import { titleOf } from "../../lib/search/search";
 import { HOSTILE_RECORDS } from "./dataset";
 import { expect, expectInert, shownText, test } from "./inert";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { escapeHtml } from "../../lib/html";
-import { recordPath } from "../../lib/permalink";
-import { shareImagePath } from "../../lib/record-share";
+import { escapeHtml } from "../../lib/site/html";
+import { recordPath } from "../../lib/record/permalink";
+import { shareImagePath } from "../../lib/site/record-share";
 import { HOSTILE_RECORDS, inTail, PRERENDERED } from "./dataset";
 import { HOSTILE_OUT } from "./settings";
 import { expect, expectInert, test } from "./inert";

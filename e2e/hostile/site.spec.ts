@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { recordPath } from "../../lib/permalink";
+import { recordPath } from "../../lib/record/permalink";
 import { ALL_RECORDS, HOSTILE_RECORDS, inTail, PAYLOADS, PRERENDERED } from "./dataset";
 import { HOSTILE_OUT } from "./settings";
 import { expect, expectInert, test } from "./inert";

@@ -1,4 +1,4 @@
-import { recordPath } from "../../lib/permalink";
+import { recordPath } from "../../lib/record/permalink";
 import { HOSTILE_RECORDS } from "./dataset";
 import { expect, expectInert, test } from "./inert";
 

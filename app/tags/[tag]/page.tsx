@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { atLeastOne, siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { atLeastOne, siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { TagView } from "@/components/tag-view";
-import { absoluteUrl, tagPath } from "@/lib/permalink";
+import { absoluteUrl, tagPath } from "@/lib/record/permalink";
 import { decodeParam, plural } from "@/components/ui/format";
 
 type Params = { tag: string };

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { atLeastOne, siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { atLeastOne, siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { RepoView } from "@/components/repo-view";
-import { absoluteUrl, repoPath } from "@/lib/permalink";
+import { absoluteUrl, repoPath } from "@/lib/record/permalink";
 import { decodeParam, plural } from "@/components/ui/format";
 
 type Params = { owner: string; repo: string };

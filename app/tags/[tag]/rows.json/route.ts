@@ -1,5 +1,5 @@
-import { atLeastOne, siteData } from "@/components/site-data";
-import { tagPageCount, toBrowseRow } from "@/lib/site-index";
+import { atLeastOne, siteData } from "@/server/site-data";
+import { tagPageCount, toBrowseRow } from "@/lib/site/site-index";
 import { decodeParam } from "@/components/ui/format";
 
 type Params = { tag: string };

@@ -1,13 +1,13 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { atLeastOne, siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { atLeastOne, siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { RecordView } from "@/components/record/record-view";
 import { highlightedCode } from "@/components/record/source-snippet";
 import { decodeParam } from "@/components/ui/format";
-import { neighboursOf, permalinkKey, splitRepo } from "@/lib/site-index";
-import { absoluteUrl, recordPath } from "@/lib/permalink";
-import { clip, firstSolution, severityColor, SHARE_IMAGE_SIZE, shareDescription, shareImagePath, shareTitle } from "@/lib/record-share";
+import { neighboursOf, permalinkKey, splitRepo } from "@/lib/site/site-index";
+import { absoluteUrl, recordPath } from "@/lib/record/permalink";
+import { clip, firstSolution, severityColor, SHARE_IMAGE_SIZE, shareDescription, shareImagePath, shareTitle } from "@/lib/site/record-share";
 
 type Params = { owner: string; repo: string; slug: string };
 

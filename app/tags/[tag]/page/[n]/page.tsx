@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { atLeastOne, siteData } from "@/components/site-data";
-import { site } from "@/components/site";
+import { atLeastOne, siteData } from "@/server/site-data";
+import { site } from "@/config/site";
 import { TagView } from "@/components/tag-view";
 import { pageHref } from "@/components/browse/pager";
-import { absoluteUrl, tagPath } from "@/lib/permalink";
-import { tagPageCount } from "@/lib/site-index";
+import { absoluteUrl, tagPath } from "@/lib/record/permalink";
+import { tagPageCount } from "@/lib/site/site-index";
 import { decodeParam } from "@/components/ui/format";
 
 type Params = { tag: string; n: string };
