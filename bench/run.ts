@@ -124,7 +124,6 @@ Object.assign(results, { corpusPatterns: records.length, logMB: mb, buildMs, loo
   fs.writeFileSync(patternsFile, records.map((r: ErrorRecord) => r.messagePattern).join("\n") + "\n");
   const smallLog = path.join(dir, "1mb.log");
   fs.writeFileSync(smallLog, log.slice(0, log.indexOf("\n", 1024 * 1024) + 1));
-  const cli = path.resolve("dist/errdex.mjs");
   // Always rebundle: dist/ is written at install time and would measure the code as it was then.
   spawnSync("node", ["scripts/build-cli.mjs"], { stdio: "inherit" });
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-bench-cache-"));

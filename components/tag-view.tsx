@@ -3,7 +3,7 @@ import { tagPath } from "@/lib/record/permalink";
 import { Breadcrumbs } from "./breadcrumbs";
 import { RecordList } from "./record/record-list";
 import { RecordFilter } from "./browse/record-filter";
-import { Pager, pageHref } from "./browse/pager";
+import { Pager } from "./browse/pager";
 import { plural } from "./ui/format";
 
 /** The address of a tag's rows JSON (app/tags/[tag]/rows.json), which the filter loads to cover every page. */

@@ -21,7 +21,7 @@ export function readPreviousManifest(file = process.env.ERRDEX_PREVIOUS_MANIFEST
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
   } catch (err) {
-    throw new Error(`ERRDEX_PREVIOUS_MANIFEST=${file}: cannot be read as a manifest: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`ERRDEX_PREVIOUS_MANIFEST=${file}: cannot be read as a manifest: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 

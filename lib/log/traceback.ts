@@ -275,7 +275,7 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
 
     // text, without exception-group `|` rails; indentation kept only as a hint
     let t = l.text;
-    let indent = 0;
+    let indent: number;
     {
       const n = t.length;
       let a = 0;

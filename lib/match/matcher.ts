@@ -344,7 +344,6 @@ export class Matcher {
         stopped = `stopped after ${options.budgetMs} ms; ${candidates.size - raw.length} candidate records were not checked`;
         break;
       }
-      const entry = this.entry(entryIndex);
       let best: { kind: MatchKind; lines: MatchedLine[] } | null = null;
       let occurrences = 0;
       const covered = new Set<number>();
@@ -372,7 +371,6 @@ export class Matcher {
   private scanLines(lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
     if (from >= lines.length) return;
     const starts = new Int32Array(lines.length - from + 1);
-    let text = "";
     const parts: string[] = [];
     let offset = 0;
     for (let i = from; i < lines.length; i++) {
@@ -382,7 +380,7 @@ export class Matcher {
       offset += t.length + 1;
     }
     starts[lines.length - from] = offset;
-    text = parts.join("\n");
+    const text = parts.join("\n");
     const onHit = (scanned: string, scanner: KeyScanner, owners: Owners) => (key: number, pos: number) => {
       const own = owners.data;
       const keyLength = scanner.keys[key]!.length;

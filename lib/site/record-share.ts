@@ -36,7 +36,6 @@ export function severityColor(severity: string): string {
 
 /** Whitespace runs (newlines, tabs) collapsed to one space, control characters dropped: one line of plain text. */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "").replace(/\s+/g, " ").trim();
 }
 

@@ -177,7 +177,10 @@ function computeNeighbours(index: SiteIndex, r: ErrorRecord): Neighbours {
   const taken = new Set([r.id]);
   for (const other of index.byFile.get(`${r.repo}\n${r.filePath}`) ?? []) {
     if (related.length >= RELATED_MAX) break;
-    if (!taken.has(other.id)) related.push(other), taken.add(other.id);
+    if (!taken.has(other.id)) {
+      related.push(other);
+      taken.add(other.id);
+    }
   }
   if (related.length < RELATED_MAX) {
     // Shared-tag counts, with the first-seen order as the tie-break (dataset order within the first tag).
