@@ -8,14 +8,34 @@ import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import reactHooks from "eslint-plugin-react-hooks";
 
-const NODE_BUILTINS = ["node:*", "fs", "fs/*", "path", "os", "child_process", "worker_threads", "url", "zlib", "crypto", "stream", "util", "http", "https", "net"];
+const NODE_BUILTINS = [
+  "node:*",
+  "fs",
+  "fs/*",
+  "path",
+  "os",
+  "child_process",
+  "worker_threads",
+  "url",
+  "zlib",
+  "crypto",
+  "stream",
+  "util",
+  "http",
+  "https",
+  "net",
+];
 
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", "out/", "out-*/", "dist/", ".errdex/", "test-results/", "playwright-report/", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
-  { files: ["components/**/*.tsx", "app/**/*.tsx"], plugins: { "react-hooks": reactHooks }, rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" } },
+  {
+    files: ["components/**/*.tsx", "app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
   {
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
     languageOptions: { ecmaVersion: 2023, sourceType: "module" },
@@ -37,8 +57,25 @@ export default tseslint.config(
         {
           patterns: [
             { group: NODE_BUILTINS, message: "lib/ is framework-free: file-system and process code belongs in server/, cli/ or scripts/." },
-            { group: ["react", "react/*", "react-dom", "react-dom/*", "next", "next/*"], message: "lib/ is framework-free: UI belongs in components/, routes in app/." },
-            { group: ["@/components/*", "@/app/*", "@/server/*", "@/cli/*", "@/scripts/*", "**/components/*", "**/app/*", "**/server/*", "**/cli/*", "**/scripts/*"], message: "lib/ depends on nothing outside lib/." },
+            {
+              group: ["react", "react/*", "react-dom", "react-dom/*", "next", "next/*"],
+              message: "lib/ is framework-free: UI belongs in components/, routes in app/.",
+            },
+            {
+              group: [
+                "@/components/*",
+                "@/app/*",
+                "@/server/*",
+                "@/cli/*",
+                "@/scripts/*",
+                "**/components/*",
+                "**/app/*",
+                "**/server/*",
+                "**/cli/*",
+                "**/scripts/*",
+              ],
+              message: "lib/ depends on nothing outside lib/.",
+            },
           ],
         },
       ],

@@ -15,7 +15,15 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
@@ -35,7 +43,12 @@ export default defineConfig({
       url: `http://localhost:${HOSTILE_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 240_000,
-      env: { PORT: String(HOSTILE_PORT), ERRDEX_DATA: HOSTILE_DATA, ERRDEX_OUT: HOSTILE_OUT, ERRDEX_PAGE_LIMIT: String(HOSTILE_PAGE_LIMIT) },
+      env: {
+        PORT: String(HOSTILE_PORT),
+        ERRDEX_DATA: HOSTILE_DATA,
+        ERRDEX_OUT: HOSTILE_OUT,
+        ERRDEX_PAGE_LIMIT: String(HOSTILE_PAGE_LIMIT),
+      },
     },
   ],
 });

@@ -5,4 +5,10 @@ import { defineConfig } from "@playwright/test";
 // Only the main site: the shots project takes the main project's settings and web server.
 const main = base.projects!.find((p) => p.name === "main")!;
 const server = Array.isArray(base.webServer) ? base.webServer[0] : base.webServer;
-export default defineConfig({ ...base, testDir: "e2e/shots", testIgnore: [], projects: [{ name: "shots", use: main.use }], webServer: server });
+export default defineConfig({
+  ...base,
+  testDir: "e2e/shots",
+  testIgnore: [],
+  projects: [{ name: "shots", use: main.use }],
+  webServer: server,
+});

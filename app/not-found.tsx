@@ -16,5 +16,13 @@ export const metadata: Metadata = {
 export default function NotFound() {
   const { dataset, plan } = siteData();
   const view = <NotFoundView />;
-  return <TailRecord version={dataset.datasetVersion} siteUrl={site.configuredUrl} pending={view} fallback={view} enabled={plan.tail.length > 0} />;
+  return (
+    <TailRecord
+      version={dataset.datasetVersion}
+      siteUrl={site.configuredUrl}
+      pending={view}
+      fallback={view}
+      enabled={plan.tail.length > 0}
+    />
+  );
 }

@@ -15,7 +15,11 @@ export default function HomePage() {
   const v = encodeURIComponent(dataset.datasetVersion);
   return (
     <>
-      <LogLookup workerUrl={`/_errdex/match-worker.js?v=${v}`} dataUrl={`/_errdex/matcher.json?v=${v}`} recordCount={dataset.records.length} />
+      <LogLookup
+        workerUrl={`/_errdex/match-worker.js?v=${v}`}
+        dataUrl={`/_errdex/matcher.json?v=${v}`}
+        recordCount={dataset.records.length}
+      />
       <HomeView recordCount={dataset.records.length} repos={index.repoList} tagCount={index.tagList.length} headingLevel={2} />
     </>
   );

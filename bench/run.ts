@@ -25,7 +25,10 @@ import { syntheticRecords } from "./synthetic";
 
 const quick = !process.argv.includes("--full-naive");
 const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}` };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}`,
+};
 const rows: [string, string][] = [];
 const row = (name: string, value: string) => {
   rows.push([name, value]);
@@ -74,27 +77,51 @@ const lookupMs = time(() => {
 });
 const heapAfter = process.memoryUsage().heapUsed;
 row(`lookup ${mb.toFixed(1)} MB log, corpus, first in the process`, ms(firstLookupMs));
-row(`lookup ${mb.toFixed(1)} MB log, corpus, median of 3 after (target ≤ 300 ms)`, `${ms(lookupMs)} (${(mb / (lookupMs / 1000)).toFixed(0)} MB/s)`);
+row(
+  `lookup ${mb.toFixed(1)} MB log, corpus, median of 3 after (target ≤ 300 ms)`,
+  `${ms(lookupMs)} (${(mb / (lookupMs / 1000)).toFixed(0)} MB/s)`,
+);
 row("  records found / planted found", `${found} / ${foundPlanted} of ${planted.length}`);
-row("  heap used after lookup", `${((heapAfter - heapBefore) / 1024 / 1024).toFixed(0)} MB more, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+row(
+  "  heap used after lookup",
+  `${((heapAfter - heapBefore) / 1024 / 1024).toFixed(0)} MB more, rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`,
+);
 {
   const json = JSON.stringify(buildMatcherData(records));
   const gz = gzipSync(json).length;
-  row("browser matching data (matcher.json), fetched on first lookup", `${(json.length / 1024 / 1024).toFixed(2)} MB raw, ${(gz / 1024 / 1024).toFixed(2)} MB gzip`);
+  row(
+    "browser matching data (matcher.json), fetched on first lookup",
+    `${(json.length / 1024 / 1024).toFixed(2)} MB raw, ${(gz / 1024 / 1024).toFixed(2)} MB gzip`,
+  );
   Object.assign(results, { matcherJsonBytes: json.length, matcherJsonGzipBytes: gz });
 }
 Object.assign(results, { firstLookupMs });
-Object.assign(results, { corpusPatterns: records.length, logMB: mb, buildMs, lookupMs, mbPerSecond: mb / (lookupMs / 1000), found, foundPlanted, planted: planted.length });
+Object.assign(results, {
+  corpusPatterns: records.length,
+  logMB: mb,
+  buildMs,
+  lookupMs,
+  mbPerSecond: mb / (lookupMs / 1000),
+  found,
+  foundPlanted,
+  planted: planted.length,
+});
 
 // 2. Naive: every regex over the whole log.
 {
   const sample = quick ? records.slice(0, 1000) : records;
-  const regexes = sample.map((r) => compilePattern(r.messagePattern)).filter((c) => c.ok).map((c) => toRegExp(c as never));
+  const regexes = sample
+    .map((r) => compilePattern(r.messagePattern))
+    .filter((c) => c.ok)
+    .map((c) => toRegExp(c as never));
   const t0 = performance.now();
   let hits = 0;
   for (const re of regexes) if (re.test(log)) hits++;
   const naive = ((performance.now() - t0) * records.length) / sample.length;
-  row(`naive: every regex over the log${quick ? " (1,000 measured, scaled)" : ""}`, `${(naive / 1000).toFixed(1)} s (${(naive / lookupMs).toFixed(0)}× slower)`);
+  row(
+    `naive: every regex over the log${quick ? " (1,000 measured, scaled)" : ""}`,
+    `${(naive / 1000).toFixed(1)} s (${(naive / lookupMs).toFixed(0)}× slower)`,
+  );
   Object.assign(results, { naiveMs: naive, naiveScaled: quick, naiveHits: hits });
 }
 
@@ -132,7 +159,11 @@ Object.assign(results, { corpusPatterns: records.length, logMB: mb, buildMs, loo
     let status: number | null = null;
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 28, env: { ...process.env, ERRDEX_CACHE_DIR: cacheDir, ...env } });
+      const r = spawnSync(cmd, args, {
+        stdio: ["ignore", "ignore", "pipe"],
+        maxBuffer: 1 << 28,
+        env: { ...process.env, ERRDEX_CACHE_DIR: cacheDir, ...env },
+      });
       times.push(performance.now() - t0);
       status = r.status;
     }
@@ -153,8 +184,15 @@ Object.assign(results, { corpusPatterns: records.length, logMB: mb, buildMs, loo
   if (rg.status === 0) {
     const rgRun = wall("rg", ["-U", "-c", "-f", patternsFile, logFile]);
     row(`ripgrep ${String(rg.stdout).split("\n")[0]?.split(" ")[1]} -U -c -f patterns.txt, same log`, ms(rgRun.ms));
-    row("  errdex match speed-up over ripgrep, cold / warm (target ≥ 3×)", `${(rgRun.ms / cli10.ms).toFixed(1)}× / ${(rgRun.ms / cli10warm.ms).toFixed(1)}×`);
-    Object.assign(results, { ripgrepMs: rgRun.ms, speedupOverRipgrep: rgRun.ms / cli10.ms, speedupOverRipgrepWarm: rgRun.ms / cli10warm.ms });
+    row(
+      "  errdex match speed-up over ripgrep, cold / warm (target ≥ 3×)",
+      `${(rgRun.ms / cli10.ms).toFixed(1)}× / ${(rgRun.ms / cli10warm.ms).toFixed(1)}×`,
+    );
+    Object.assign(results, {
+      ripgrepMs: rgRun.ms,
+      speedupOverRipgrep: rgRun.ms / cli10.ms,
+      speedupOverRipgrepWarm: rgRun.ms / cli10warm.ms,
+    });
   } else {
     row("ripgrep", "not installed (apt-get install ripgrep) — comparison skipped");
   }

@@ -24,7 +24,11 @@ const cli = path.resolve("bin/errdex.mjs");
 // Always rebundle: dist/ is written at install time and would measure the code as it was then.
 spawnSync("node", ["scripts/build-cli.mjs"], { stdio: "inherit" });
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, node ${process.version}`, data };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, node ${process.version}`,
+  data,
+};
 const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -37,12 +41,19 @@ const cacheDir = path.join(dir, "cache");
 
 const run = (args: string[], env: Record<string, string> = {}) => {
   const t0 = performance.now();
-  const r = spawnSync("node", [cli, ...args], { stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28, env: { ...process.env, ERRDEX_CACHE_DIR: cacheDir, ...env } });
+  const r = spawnSync("node", [cli, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 1 << 28,
+    env: { ...process.env, ERRDEX_CACHE_DIR: cacheDir, ...env },
+  });
   return { ms: performance.now() - t0, status: r.status, stdout: String(r.stdout) };
 };
 
 const validate = run(["validate", "--data", data]);
-row(`errdex validate, ${records.length.toLocaleString("en-US")} records (target ≤ 60 s)`, `${(validate.ms / 1000).toFixed(1)} s (exit ${validate.status})`);
+row(
+  `errdex validate, ${records.length.toLocaleString("en-US")} records (target ≤ 60 s)`,
+  `${(validate.ms / 1000).toFixed(1)} s (exit ${validate.status})`,
+);
 
 const match = ["match", "--data", data, "--json", "--top", "100", logFile];
 const cold = [0, 1, 2].map(() => run(match, { ERRDEX_NO_CACHE: "1" }).ms);
@@ -54,9 +65,21 @@ const plantedFound = planted.filter((p) => found.includes(p.id)).length;
 const cacheBytes = fs.readdirSync(cacheDir).reduce((n, f) => n + fs.statSync(path.join(cacheDir, f)).size, 0);
 row("errdex match, 10 MB log, cold: read + compile, median of 3", `${(median(cold) / 1000).toFixed(2)} s`);
 row("  first run that also writes the cache", `${(fill.ms / 1000).toFixed(2)} s`);
-row("errdex match, 10 MB log, warm: cached snapshot (target ≤ 1.5 s)", `${(warm / 1000).toFixed(2)} s (runs ${warmRuns.map((r) => (r.ms / 1000).toFixed(2)).join(", ")})`);
+row(
+  "errdex match, 10 MB log, warm: cached snapshot (target ≤ 1.5 s)",
+  `${(warm / 1000).toFixed(2)} s (runs ${warmRuns.map((r) => (r.ms / 1000).toFixed(2)).join(", ")})`,
+);
 row("  planted errors found / cache file size", `${plantedFound} of ${planted.length} / ${(cacheBytes / 1024 / 1024).toFixed(1)} MB`);
-Object.assign(results, { records: records.length, validateMs: validate.ms, matchColdMs: median(cold), matchFillMs: fill.ms, matchWarmMs: warm, plantedFound, planted: planted.length, cacheBytes });
+Object.assign(results, {
+  records: records.length,
+  validateMs: validate.ms,
+  matchColdMs: median(cold),
+  matchFillMs: fill.ms,
+  matchWarmMs: warm,
+  plantedFound,
+  planted: planted.length,
+  cacheBytes,
+});
 
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync("bench/results/scale.json", JSON.stringify(results, null, 2) + "\n");

@@ -71,7 +71,17 @@ fs.writeFileSync(
 };
 `,
 );
-const bundle = await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "browser", target: "es2022", minify: true, write: false, splitting: false, logLevel: "warning" });
+const bundle = await build({
+  entryPoints: [entry],
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  write: false,
+  splitting: false,
+  logLevel: "warning",
+});
 fs.rmSync(entry);
 const code = bundle.outputFiles[0]!.text;
 const sizes = {
@@ -91,7 +101,10 @@ row("first query downloads", `${kb(firstRaw)} (${kb(firstGzip)} gzip; budget 153
 
 // 3. Query latency in Chromium.
 const queries = realisticQueries(records, QUERY_COUNT);
-const browser = await chromium.launch({ executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const browser = await chromium.launch({
+  executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
 const page = await browser.newPage();
 const files: Record<string, [string, string]> = {
   "/": ["text/html", `<!doctype html><meta charset="utf-8"><script type="module" src="/bench.js"></script>`],
@@ -105,7 +118,15 @@ await page.route("http://bench.invalid/**", (route) => {
 });
 await page.goto("http://bench.invalid/");
 await page.waitForFunction(() => "benchSearch" in window);
-const measured = await page.evaluate(([qs, n]) => (window as unknown as { benchSearch: (q: string[], r: number) => Promise<{ loadMs: number; firstQueryMs: number; times: number[]; hits: number[] }> }).benchSearch(qs, n), [queries, REPEATS] as const);
+const measured = await page.evaluate(
+  ([qs, n]) =>
+    (
+      window as unknown as {
+        benchSearch: (q: string[], r: number) => Promise<{ loadMs: number; firstQueryMs: number; times: number[]; hits: number[] }>;
+      }
+    ).benchSearch(qs, n),
+  [queries, REPEATS] as const,
+);
 await browser.close();
 
 const sorted = [...measured.times].sort((a, b) => a - b);
@@ -143,7 +164,10 @@ fs.writeFileSync(
 console.log("wrote bench/results/search.json");
 
 async function chromiumVersion(): Promise<string> {
-  const b = await chromium.launch({ executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined, args: ["--no-sandbox"] });
+  const b = await chromium.launch({
+    executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
+    args: ["--no-sandbox"],
+  });
   const v = `chromium ${b.version()}`;
   await b.close();
   return v;
@@ -152,9 +176,13 @@ async function chromiumVersion(): Promise<string> {
 /** Queries a user would type, from the records themselves (seeded, so runs compare): message words, class + word, tags, typos, half-typed words. */
 function realisticQueries(rs: readonly ErrorRecord[], n: number): string[] {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const words = (r: ErrorRecord) => titleOf(r.errorMessage).toLowerCase().split(/[^a-z0-9_]+/).filter((w) => w.length > 3);
+  const words = (r: ErrorRecord) =>
+    titleOf(r.errorMessage)
+      .toLowerCase()
+      .split(/[^a-z0-9_]+/)
+      .filter((w) => w.length > 3);
   const typo = (w: string) => (w.length < 5 ? w : `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`);
   const out: string[] = [];
   while (out.length < n) {

@@ -82,7 +82,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       process.exitCode = code;
     },
     (err) => {
-      process.stderr.write(`errdex: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      process.stderr.write(`errdex: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
       process.exitCode = 2;
     },
   );

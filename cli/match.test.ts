@@ -54,7 +54,9 @@ describe("errdex match", () => {
     expect(out[0]).toMatch(/^errdex: 1 known error in .*job\.log \(4 lines, \d+\.\d\d s\)$/);
     expect(out).toContain(`1. RuntimeError: ${EXAMPLE.errorMessage}`);
     expect(out).toContain(`   /errors/sgl-project/sglang/${EXAMPLE.slug}`);
-    expect(out).toContain("   line 4: RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.");
+    expect(out).toContain(
+      "   line 4: RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
+    );
     expect(out).toContain('      {1} = "MAMBA"');
     expect(out).toContain(`   fix: ${EXAMPLE.solutions[0]}`);
   });
@@ -92,8 +94,14 @@ describe("errdex match", () => {
   });
 
   it("--top limits the list, best first", SLOW, () => {
-    const second = distinctRecord(2, { errorMessage: "KV transfer to {peer} timed out after {secs} seconds", messagePattern: "KV transfer to (.+?) timed out after (.+?) seconds" });
-    const dir = tmp({ "data.jsonl": [line(), line(second)].join("\n") + "\n", "job.log": `${TRACEBACK}\nERROR KV transfer to 10.0.0.2 timed out after 30 seconds\n` });
+    const second = distinctRecord(2, {
+      errorMessage: "KV transfer to {peer} timed out after {secs} seconds",
+      messagePattern: "KV transfer to (.+?) timed out after (.+?) seconds",
+    });
+    const dir = tmp({
+      "data.jsonl": [line(), line(second)].join("\n") + "\n",
+      "job.log": `${TRACEBACK}\nERROR KV transfer to 10.0.0.2 timed out after 30 seconds\n`,
+    });
     const all = JSON.parse(errdex(["--data", path.join(dir, "data.jsonl"), "--json", path.join(dir, "job.log")]).stdout);
     expect(all.matches.map((m: { id: string }) => m.id)).toEqual([EXAMPLE.id, second.id]);
     const top = JSON.parse(errdex(["--data", path.join(dir, "data.jsonl"), "--json", "--top", "1", path.join(dir, "job.log")]).stdout);
@@ -107,7 +115,10 @@ describe("errdex match", () => {
       errorMessage: "disk {name} is on fire",
       messagePattern: "disk (.+?) is on fire",
     });
-    const dir = tmp({ "data.jsonl": line(evil) + "\n", "job.log": "ERROR disk \x1b[2J\x1b[31msda\x1b[0m\x1b]8;;http://x\x07 is on fire\n" });
+    const dir = tmp({
+      "data.jsonl": line(evil) + "\n",
+      "job.log": "ERROR disk \x1b[2J\x1b[31msda\x1b[0m\x1b]8;;http://x\x07 is on fire\n",
+    });
     const r = errdex(["--data", path.join(dir, "data.jsonl"), path.join(dir, "job.log")]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
@@ -127,11 +138,15 @@ describe("errdex match", () => {
     [["a.log", "b.log"], "errdex: match reads one log (got 2)"],
     [["/nonexistent/job.log"], "errdex: /nonexistent/job.log: no such file"],
     [["--data", "/nonexistent/data", "-"], "errdex: /nonexistent/data: no such file or folder"],
-  ])("exits 2 on a usage or I/O error: %j", (args, message) => {
-    const r = errdex(args, "");
-    expect(r.code).toBe(2);
-    expect(r.stderr.split("\n")[0]).toBe(message);
-  }, SLOW.timeout);
+  ])(
+    "exits 2 on a usage or I/O error: %j",
+    (args, message) => {
+      const r = errdex(args, "");
+      expect(r.code).toBe(2);
+      expect(r.stderr.split("\n")[0]).toBe(message);
+    },
+    SLOW.timeout,
+  );
 
   it("exits 2 when the dataset is malformed, and says how to see the problems", SLOW, () => {
     const dir = tmp({ "bad.jsonl": line(exampleRecord(), { lineNumber: "1344" }) + "\n" });

@@ -43,7 +43,9 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
       const ds = loadDataset(location, { quick: true });
       const { errors } = countProblems(ds.problems);
       if (errors > 0) {
-        process.stderr.write(`errdex: the dataset at ${ds.source} has ${errors} error(s); run errdex validate${opts.data ? ` --data ${opts.data}` : ""} to see them\n`);
+        process.stderr.write(
+          `errdex: the dataset at ${ds.source} has ${errors} error(s); run errdex validate${opts.data ? ` --data ${opts.data}` : ""} to see them\n`,
+        );
         return 2;
       }
       matcher = new Matcher(buildMatcherData(ds.records, ds.datasetVersion));
@@ -94,7 +96,14 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
   return result.matches.length > 0 ? 0 : 1;
 }
 
-function printHuman(matches: Match[], total: number, lineCount: number, input: string, seconds: number, permalink: (m: Match) => string): void {
+function printHuman(
+  matches: Match[],
+  total: number,
+  lineCount: number,
+  input: string,
+  seconds: number,
+  permalink: (m: Match) => string,
+): void {
   const out = process.stdout;
   const st = styleFor(out);
   const source = input === "-" ? "stdin" : input;
@@ -103,7 +112,9 @@ function printHuman(matches: Match[], total: number, lineCount: number, input: s
     return;
   }
   const shown = matches.length < total ? `, showing the top ${matches.length}` : "";
-  out.write(`errdex: ${total} known error${total === 1 ? "" : "s"} in ${terminalSafe(source)} (${lineCount} lines, ${seconds.toFixed(2)} s${shown})\n`);
+  out.write(
+    `errdex: ${total} known error${total === 1 ? "" : "s"} in ${terminalSafe(source)} (${lineCount} lines, ${seconds.toFixed(2)} s${shown})\n`,
+  );
   matches.forEach((m, i) => {
     const e = m.entry;
     out.write(`\n${st.bold(`${i + 1}. ${terminalSafe(e.errorClass)}: ${terminalSafe(oneLine(e.message))}`)}\n`);
@@ -112,7 +123,8 @@ function printHuman(matches: Match[], total: number, lineCount: number, input: s
     out.write(`   ${st.cyan(terminalSafe(permalink(m)))}\n`);
     for (const l of m.lines.slice(0, 5)) {
       out.write(`   line ${l.line}: ${terminalSafe(clip(l.text, 200))}\n`);
-      for (const c of l.captures) out.write(`      ${st.dim(`{${c.name ?? c.group}}`)} = ${terminalSafe(JSON.stringify(clip(c.value, 120)))}\n`);
+      for (const c of l.captures)
+        out.write(`      ${st.dim(`{${c.name ?? c.group}}`)} = ${terminalSafe(JSON.stringify(clip(c.value, 120)))}\n`);
     }
     if (m.lines.length > 5) out.write(`   … and ${m.lines.length - 5} more line(s)\n`);
     if (e.solution) out.write(`   fix: ${terminalSafe(oneLine(e.solution))}\n`);
@@ -140,7 +152,10 @@ async function readLog(input: string): Promise<string> {
       throw new Error(`${input}: no such file`);
     }
     if (stat.isDirectory()) throw new Error(`${input}: is a folder, not a log file`);
-    if (stat.size > MAX_LOG_BYTES) throw new Error(`${input}: the log is ${mib(stat.size)}, over the ${mib(MAX_LOG_BYTES)} limit; pass the relevant part (e.g. tail -c 100M ${input} | errdex match)`);
+    if (stat.size > MAX_LOG_BYTES)
+      throw new Error(
+        `${input}: the log is ${mib(stat.size)}, over the ${mib(MAX_LOG_BYTES)} limit; pass the relevant part (e.g. tail -c 100M ${input} | errdex match)`,
+      );
     return decoder.decode(fs.readFileSync(input));
   }
   if (process.stdin.isTTY) process.stderr.write("errdex: reading a log from stdin (end with Ctrl-D)\n");
@@ -149,7 +164,8 @@ async function readLog(input: string): Promise<string> {
   for await (const chunk of process.stdin) {
     const b = chunk as Buffer;
     size += b.length;
-    if (size > MAX_LOG_BYTES) throw new Error(`stdin: the log is over the ${mib(MAX_LOG_BYTES)} limit; pass the relevant part (e.g. | tail -c 100M)`);
+    if (size > MAX_LOG_BYTES)
+      throw new Error(`stdin: the log is over the ${mib(MAX_LOG_BYTES)} limit; pass the relevant part (e.g. | tail -c 100M)`);
     chunks.push(b);
   }
   return decoder.decode(Buffer.concat(chunks));

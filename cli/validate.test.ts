@@ -117,7 +117,10 @@ describe("errdex validate", SLOW, () => {
   });
 
   it("finds a duplicate id across files in nested folders, naming the first one", () => {
-    const dir = fixture({ "a/one.jsonl": line(distinctRecord(1)), "b/two.json": JSON.stringify([{ record: distinctRecord(2, { id: distinctRecord(1).id }), datasetVersion: EXAMPLE_DATASET_VERSION }]) });
+    const dir = fixture({
+      "a/one.jsonl": line(distinctRecord(1)),
+      "b/two.json": JSON.stringify([{ record: distinctRecord(2, { id: distinctRecord(1).id }), datasetVersion: EXAMPLE_DATASET_VERSION }]),
+    });
     const run = errdex(["validate", "--data", dir]);
     expect(run.code).toBe(1);
     expect(run.stderrLines[0]).toBe(

@@ -28,12 +28,26 @@ export async function runValidate(opts: ValidateOptions): Promise<number> {
   const seconds = (performance.now() - t0) / 1000;
   if (opts.json) {
     process.stdout.write(
-      JSON.stringify({ ok: errors === 0, source: location, records: ds.parsed.length, valid: ds.records.length, errors, warnings, problems: ds.problems }, null, 2) + "\n",
+      JSON.stringify(
+        {
+          ok: errors === 0,
+          source: location,
+          records: ds.parsed.length,
+          valid: ds.records.length,
+          errors,
+          warnings,
+          problems: ds.problems,
+        },
+        null,
+        2,
+      ) + "\n",
     );
   } else {
     printProblems(ds.problems, process.stderr);
     const verdict = errors === 0 ? "valid" : "INVALID";
-    process.stderr.write(`${location}: ${verdict}: ${ds.parsed.length} records parsed, ${ds.records.length} valid, ${errors} error(s), ${warnings} warning(s) in ${seconds.toFixed(2)} s\n`);
+    process.stderr.write(
+      `${location}: ${verdict}: ${ds.parsed.length} records parsed, ${ds.records.length} valid, ${errors} error(s), ${warnings} warning(s) in ${seconds.toFixed(2)} s\n`,
+    );
   }
   return errors === 0 ? 0 : 1;
 }

@@ -10,9 +10,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav aria-label="Breadcrumb" className="breadcrumbs mb-3">
       <ol>
         {items.map((c, i) => (
-          <li key={i}>
-            {c.href && i < items.length - 1 ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}
-          </li>
+          <li key={i}>{c.href && i < items.length - 1 ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}</li>
         ))}
       </ol>
     </nav>

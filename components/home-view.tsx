@@ -24,8 +24,8 @@ export function HomeView({ recordCount, repos, tagCount, headingLevel = 1 }: Hom
           Known errors, explained
         </Title>
         <p className="prose-text mt-2">
-          errdex is an error knowledge base for on-call and ML-infrastructure engineers: each record explains one error raised in an open-source
-          project, what triggers it and how to fix it, with the source line that raises it.
+          errdex is an error knowledge base for on-call and ML-infrastructure engineers: each record explains one error raised in an
+          open-source project, what triggers it and how to fix it, with the source line that raises it.
         </p>
         <p className="mt-2 text-muted">
           It holds {plural(recordCount, "error record")} from {plural(repos.length, "repository", "repositories")}, under{" "}

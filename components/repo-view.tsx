@@ -43,7 +43,12 @@ export function RepoView({ entry, tags }: { entry: RepoEntry; tags: ReadonlySet<
         </nav>
       ) : null}
       <div className="mt-4">
-        <RecordFilter options={filterOptions(entry.records)} total={total} listId="repo-records" rowsUrl={capped ? repoRowsPath(entry.repo) : undefined} />
+        <RecordFilter
+          options={filterOptions(entry.records)}
+          total={total}
+          listId="repo-records"
+          rowsUrl={capped ? repoRowsPath(entry.repo) : undefined}
+        />
       </div>
       <div id="repo-records">
         {entry.groups.map((g) => {
@@ -51,7 +56,8 @@ export function RepoView({ entry, tags }: { entry: RepoEntry; tags: ReadonlySet<
           return (
             <section key={g.backgroundTag} data-browse-group aria-labelledby={areaId(g.backgroundTag)}>
               <h2 id={areaId(g.backgroundTag)} className="section-title scroll-mt-4">
-                {g.backgroundTag || "No area"} <span className="text-base font-normal text-muted">({plural(g.records.length, "record")})</span>
+                {g.backgroundTag || "No area"}{" "}
+                <span className="text-base font-normal text-muted">({plural(g.records.length, "record")})</span>
               </h2>
               <RecordList records={shown < g.records.length ? g.records.slice(0, shown) : g.records} />
               {shown < g.records.length ? (

@@ -38,7 +38,12 @@ export function TagView({ entry, page = 1 }: { entry: TagEntry; page?: number })
         {plural(total, "error record")} {total === 1 ? "carries" : "carry"} this tag.
         {pages > 1 ? ` Records ${first}–${first + rows.length - 1}, page ${page} of ${pages}.` : ""}
       </p>
-      <RecordFilter options={filterOptions(entry.records)} total={pages > 1 ? total : rows.length} listId="tag-records" rowsUrl={pages > 1 ? tagRowsPath(entry.tag) : undefined} />
+      <RecordFilter
+        options={filterOptions(entry.records)}
+        total={pages > 1 ? total : rows.length}
+        listId="tag-records"
+        rowsUrl={pages > 1 ? tagRowsPath(entry.tag) : undefined}
+      />
       <div id="tag-records">
         <RecordList records={rows} label={`Records tagged ${entry.tag}`} />
         <Pager base={base} page={page} pages={pages} />

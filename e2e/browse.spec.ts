@@ -5,7 +5,9 @@ import { example, examplePath } from "./example";
 const tagsByName = [...new Set(example.tags)].sort();
 
 async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
@@ -22,7 +24,9 @@ test("the tags table sorts by name and count and filters as you type", async ({ 
 
   const target = tagsByName.at(-1)!;
   await page.getByRole("searchbox", { name: "Filter tags" }).fill(target.slice(0, 6));
-  await expect(page.getByRole("status").filter({ hasText: "tags match" })).toHaveText(new RegExp(`^\\d+ of ${tagsByName.length} tags match\\.$`));
+  await expect(page.getByRole("status").filter({ hasText: "tags match" })).toHaveText(
+    new RegExp(`^\\d+ of ${tagsByName.length} tags match\\.$`),
+  );
   expect(await tagColumn(page)).toContain(target);
   for (const t of await tagColumn(page)) expect(t).toContain(target.slice(0, 6));
 

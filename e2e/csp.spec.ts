@@ -27,7 +27,9 @@ test("every page is served with a strict Content-Security-Policy and runs withou
     await page.waitForLoadState("networkidle");
     if (p === "/") {
       await page.locator("section.lookup[data-ready]").waitFor();
-      await page.getByLabel("Log to look up").fill("RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA FP8 hybrid models yet.");
+      await page
+        .getByLabel("Log to look up")
+        .fill("RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA FP8 hybrid models yet.");
       await expect(page.locator(".results > li")).toHaveCount(1);
     }
     const seen = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);

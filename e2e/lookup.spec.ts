@@ -36,13 +36,18 @@ test("pasting a traceback anywhere shows the right record first, its line highli
   await expect(first).toContainText("full match");
   await expect(first).toContainText(example.repo);
   await expect(first.locator(".log-ln").first()).toHaveText("line 5");
-  await expect(first.locator("mark.hit-span").first()).toContainText("PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.");
+  await expect(first.locator("mark.hit-span").first()).toContainText(
+    "PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
+  );
   const capture = first.locator(".log-text .cap").first();
   await expect(capture).toHaveText("MAMBA");
   const patternGroup = first.locator(".pattern-code .cap").first();
   await expect(patternGroup).toHaveText("(.+?)");
   // The capture and its group in the pattern share a colour.
-  const [a, b] = await Promise.all([capture.evaluate((e) => getComputedStyle(e).backgroundColor), patternGroup.evaluate((e) => getComputedStyle(e).backgroundColor)]);
+  const [a, b] = await Promise.all([
+    capture.evaluate((e) => getComputedStyle(e).backgroundColor),
+    patternGroup.evaluate((e) => getComputedStyle(e).backgroundColor),
+  ]);
   expect(a).toBe(b);
   await expect(first).toContainText(`Fix: ${example.solutions[0]}`);
   await first.getByRole("link", { name: /Open the record/ }).click();
@@ -80,14 +85,23 @@ test("picking a file with the button looks it up", async ({ page }) => {
 
 test("typing into the box looks up as you type, without a submit button", async ({ page }) => {
   await openHome(page);
-  await page.getByLabel("Log to look up").fill("RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA FP8 hybrid models yet.");
+  await page
+    .getByLabel("Log to look up")
+    .fill("RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA FP8 hybrid models yet.");
   await expect(page.locator(".results > li")).toHaveCount(1);
   await expect(page.locator("section.lookup").getByRole("button", { name: /submit|search|look up/i })).toHaveCount(0);
 });
 
 test("no match says so plainly, lists the lines that look like errors and the closest records", async ({ page }) => {
   await openHome(page);
-  await pasteOnPage(page, ["INFO starting", "ERROR 10-25 13:08:43 [core.py:708] PD Disaggregation transfer failed for hybrid models", "ValueError: something else entirely"].join("\n"));
+  await pasteOnPage(
+    page,
+    [
+      "INFO starting",
+      "ERROR 10-25 13:08:43 [core.py:708] PD Disaggregation transfer failed for hybrid models",
+      "ValueError: something else entirely",
+    ].join("\n"),
+  );
   await expect(page.getByRole("heading", { name: "No known error matched this log" })).toBeVisible();
   const errorLines = page.getByRole("heading", { name: "Lines that look like errors" }).locator("xpath=following-sibling::ul[1]");
   await expect(errorLines.locator("li")).toHaveCount(2);
@@ -156,7 +170,8 @@ test("a 20 MB paste keeps the page responsive, shows progress and can be cancell
   await openHome(page);
   // Build the log in the page (sending 20 MB over the test protocol would measure that instead).
   await page.evaluate(() => {
-    const noise = "[2025-06-01 10:00:00 TP3] Decode batch. #running-req: 12, #token: 48213, token usage: 0.23, gen throughput (token/s): 1843.21\n";
+    const noise =
+      "[2025-06-01 10:00:00 TP3] Decode batch. #running-req: 12, #token: 48213, token usage: 0.23, gen throughput (token/s): 1843.21\n";
     (window as unknown as { bigLog: string }).bigLog = noise.repeat(Math.ceil((20 * 1024 * 1024) / noise.length));
   });
   await page.evaluate(() => {
@@ -199,7 +214,8 @@ test("a dropped 100 MB log is read and looked up while the page keeps drawing; t
   test.setTimeout(240_000);
   await openHome(page);
   const worst = await page.evaluate(async (traceback) => {
-    const noise = "[2025-06-01 10:00:00 TP3] Decode batch. #running-req: 12, #token: 48213, token usage: 0.23, gen throughput (token/s): 1843.21\n";
+    const noise =
+      "[2025-06-01 10:00:00 TP3] Decode batch. #running-req: 12, #token: 48213, token usage: 0.23, gen throughput (token/s): 1843.21\n";
     const half = noise.repeat(Math.ceil((50 * 1024 * 1024) / noise.length));
     const w = window as unknown as { gaps: number[] };
     w.gaps = [];
@@ -238,6 +254,10 @@ test("a file over the browser's limit is refused with a message that points at t
     data.items.add(new File([new Uint8Array(201 * 1024 * 1024)], "core.dump", { type: "application/octet-stream" }));
     document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
   });
-  await expect(page.getByText("core.dump is 201.0 MB; errdex reads up to 200.0 MB in the browser. Use the CLI for bigger files: npx errdex match core.dump")).toBeVisible();
+  await expect(
+    page.getByText(
+      "core.dump is 201.0 MB; errdex reads up to 200.0 MB in the browser. Use the CLI for bigger files: npx errdex match core.dump",
+    ),
+  ).toBeVisible();
   await expect(page.locator(".results > li")).toHaveCount(0);
 });

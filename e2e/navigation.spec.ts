@@ -8,7 +8,10 @@ test("a reader goes home → a tag → the record → back, with breadcrumbs and
   await page.getByRole("link", { name: example.tags[0], exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/tags/${example.tags[0]}$`));
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Tags");
-  await page.getByRole("link", { name: /PD Disaggregation does NOT support/ }).first().click();
+  await page
+    .getByRole("link", { name: /PD Disaggregation does NOT support/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`${examplePath}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("RuntimeError");
   await page.goBack();

@@ -26,7 +26,7 @@ test.describe("the record page of the example error", () => {
     const errorLine = box.locator("#L1344");
     await expect(errorLine).toHaveAttribute("aria-current", "true");
     await expect(errorLine).toContainText("error line");
-    await expect(errorLine).toContainText('raise RuntimeError(');
+    await expect(errorLine).toContainText("raise RuntimeError(");
 
     // The box scrolled, the page did not.
     await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
@@ -64,7 +64,8 @@ test.describe("the record page of the example error", () => {
 
   test("shows tags, area, commit, analysis time and dataset version", async ({ page }) => {
     const tags = page.getByRole("list", { name: "Tags" });
-    for (const tag of example.tags) await expect(tags.getByRole("link", { name: tag, exact: true })).toHaveAttribute("href", `/tags/${tag}`);
+    for (const tag of example.tags)
+      await expect(tags.getByRole("link", { name: tag, exact: true })).toHaveAttribute("href", `/tags/${tag}`);
     await expect(page.getByRole("link", { name: example.analyzedSha.slice(0, 7) })).toHaveAttribute(
       "href",
       `https://github.com/${example.repo}/commit/${example.analyzedSha}`,

@@ -108,6 +108,9 @@ test("axe finds no accessibility violations in the open search with results", as
   await page.keyboard.press("Control+k");
   await page.keyboard.type("hybrid");
   await expect(page.getByRole("dialog").getByRole("status")).toHaveText("1 result");
-  const results = await new AxeBuilder({ page }).include("dialog").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .include("dialog")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 });

@@ -91,7 +91,10 @@ test.describe("copy for chat", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   });
 
-  test("on the record page puts the class and message, the fix and the permalink on the clipboard as Markdown", async ({ page, baseURL }) => {
+  test("on the record page puts the class and message, the fix and the permalink on the clipboard as Markdown", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto(examplePath);
     const origin = process.env.ERRDEX_SITE_URL?.replace(/\/+$/, "") || baseURL;
     expect(await copyForChat(page)).toBe(`**${example.errorClass}**: ${example.errorMessage}\nFix: ${FIX}\n${origin}${examplePath}`);
@@ -100,10 +103,15 @@ test.describe("copy for chat", () => {
   test("on a lookup result copies the same Markdown, and Copy link copies the permalink", async ({ page, baseURL }) => {
     await page.goto("/");
     await page.locator("section.lookup[data-ready]").waitFor();
-    await page.getByRole("textbox").first().fill(`RuntimeError: ${example.errorMessage.replace("{st.upper()}", "MAMBA")}`);
+    await page
+      .getByRole("textbox")
+      .first()
+      .fill(`RuntimeError: ${example.errorMessage.replace("{st.upper()}", "MAMBA")}`);
     const result = page.locator(".results > li").first();
     await expect(result).toContainText(example.repo);
-    expect(await copyForChat(page, result)).toBe(`**${example.errorClass}**: ${example.errorMessage}\nFix: ${FIX}\n${baseURL}${examplePath}`);
+    expect(await copyForChat(page, result)).toBe(
+      `**${example.errorClass}**: ${example.errorMessage}\nFix: ${FIX}\n${baseURL}${examplePath}`,
+    );
     await result.getByRole("button", { name: "Copy link" }).click();
     await expect(result.getByRole("status").filter({ hasText: "Copied link" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${examplePath}`);

@@ -62,7 +62,9 @@ const sizes = await writeBrowserAssets(dataset);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
 const search = await writeSearchAssets(dataset.records);
-step(`search index built in ${search.buildMs.toFixed(0)} ms: index ${kb(search.indexBytes)} (${kb(search.indexGzipBytes)} gzip), result fields ${kb(search.docsBytes)} (${kb(search.docsGzipBytes)} gzip)`);
+step(
+  `search index built in ${search.buildMs.toFixed(0)} ms: index ${kb(search.indexBytes)} (${kb(search.indexGzipBytes)} gzip), result fields ${kb(search.docsBytes)} (${kb(search.docsGzipBytes)} gzip)`,
+);
 
 const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 if (next.status !== 0) process.exit(next.status ?? 1);
@@ -80,7 +82,9 @@ if (plan.tail.length) {
 }
 
 const history = writeHistory(outDir, dataset.records, dataset.datasetVersion, readPreviousManifest());
-step(`manifest written (${outDir}/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`);
+step(
+  `manifest written (${outDir}/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`,
+);
 
 const images = await writeShareImages(outDir, prerendered);
 step(`${images.count} share images written (${((images.seconds * 1000) / Math.max(1, images.count)).toFixed(0)} ms each, wall clock)`);

@@ -53,7 +53,9 @@ export function withPolicy(html: string, file = "page"): string {
     if (/type=["']?application\/(ld\+)?json/.test(m[1]!)) continue;
     const body = m[2]!;
     if (!NEXT_INLINE_SCRIPTS.some((re) => re.test(body))) {
-      throw new UnexpectedScriptError(`${file}: an inline script that Next did not write: ${JSON.stringify(body.slice(0, 120))}; refusing to allow it in the Content-Security-Policy`);
+      throw new UnexpectedScriptError(
+        `${file}: an inline script that Next did not write: ${JSON.stringify(body.slice(0, 120))}; refusing to allow it in the Content-Security-Policy`,
+      );
     }
     hashes.add(crypto.createHash("sha256").update(body, "utf8").digest("base64"));
   }

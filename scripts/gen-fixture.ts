@@ -15,7 +15,9 @@ import { loadDataset } from "../server/dataset";
 import { FIXTURE_RECORDS } from "../lib/testing/fixtures/records";
 import type { ErrorRecord } from "../lib/record/schema";
 
-const { values } = parseArgs({ options: { records: { type: "string", default: "10000" }, out: { type: "string" }, seed: { type: "string", default: "1" } } });
+const { values } = parseArgs({
+  options: { records: { type: "string", default: "10000" }, out: { type: "string" }, seed: { type: "string", default: "1" } },
+});
 const count = Number(values.records);
 if (!Number.isInteger(count) || count < 1) {
   console.error(`gen:fixture: --records must be a whole number of at least 1 (got ${values.records})`);
@@ -28,6 +30,9 @@ const out = values.out ?? path.join(".errdex", `fixture-${count}.jsonl`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const version = new Date(0).toISOString();
 const fd = fs.openSync(out, "w");
-for (const r of syntheticRecords(base, count, Number(values.seed))) fs.writeSync(fd, JSON.stringify({ record: r, datasetVersion: version }) + "\n");
+for (const r of syntheticRecords(base, count, Number(values.seed)))
+  fs.writeSync(fd, JSON.stringify({ record: r, datasetVersion: version }) + "\n");
 fs.closeSync(fd);
-console.log(`gen:fixture: wrote ${count} records modelled on ${base === FIXTURE_RECORDS ? "the project's fixtures" : "the shared corpus"} to ${out}`);
+console.log(
+  `gen:fixture: wrote ${count} records modelled on ${base === FIXTURE_RECORDS ? "the project's fixtures" : "the shared corpus"} to ${out}`,
+);

@@ -64,7 +64,12 @@ describe("permalinks that survive dataset updates", () => {
     const evil = { ...R.loraRank, errorMessage: "<img src=x onerror=alert(1)></script>" };
     const m1 = writeHistory(out(), [...v1.filter((r) => r.id !== R.loraRank.id), evil], "2026-01-01T00:00:00Z").manifest;
     const dir = out();
-    writeHistory(dir, v1.filter((r) => r.id !== R.loraRank.id), "2026-02-01T00:00:00Z", m1);
+    writeHistory(
+      dir,
+      v1.filter((r) => r.id !== R.loraRank.id),
+      "2026-02-01T00:00:00Z",
+      m1,
+    );
     const html = read(dir, recordPath(R.loraRank));
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;");

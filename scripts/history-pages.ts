@@ -21,7 +21,9 @@ export function readPreviousManifest(file = process.env.ERRDEX_PREVIOUS_MANIFEST
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
   } catch (err) {
-    throw new Error(`ERRDEX_PREVIOUS_MANIFEST=${file}: cannot be read as a manifest: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(`ERRDEX_PREVIOUS_MANIFEST=${file}: cannot be read as a manifest: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
 }
 
@@ -31,7 +33,13 @@ function fileFor(outDir: string, sitePath: string): string {
 }
 
 /** Writes the manifest and the history pages; returns counts. */
-export function writeHistory(outDir: string, records: ErrorRecord[], datasetVersion: string, previous?: Manifest, siteUrl = process.env.ERRDEX_SITE_URL) {
+export function writeHistory(
+  outDir: string,
+  records: ErrorRecord[],
+  datasetVersion: string,
+  previous?: Manifest,
+  siteUrl = process.env.ERRDEX_SITE_URL,
+) {
   const manifest = buildManifest(records, datasetVersion, previous);
   fs.mkdirSync(path.join(outDir, "_errdex"), { recursive: true });
   fs.writeFileSync(path.join(outDir, "_errdex", "manifest.json"), JSON.stringify(manifest));
@@ -47,7 +55,15 @@ export function writeHistory(outDir: string, records: ErrorRecord[], datasetVers
     const similar = new SimilarIndex(buildMatcherData(records).entries);
     for (const e of manifest.removed) {
       const closest = similar.query(`${e.errorClass} ${e.message}`, 5, 0.2);
-      const html = removedPage(e, closest.map((s) => ({ path: recordPath(s.entry), title: `${s.entry.errorClass}: ${s.entry.message.split("\n")[0]}`, repo: s.entry.repo })), siteUrl);
+      const html = removedPage(
+        e,
+        closest.map((s) => ({
+          path: recordPath(s.entry),
+          title: `${s.entry.errorClass}: ${s.entry.message.split("\n")[0]}`,
+          repo: s.entry.repo,
+        })),
+        siteUrl,
+      );
       for (const p of [e.permalink, shortPath(e.id)]) {
         const file = fileFor(outDir, p);
         fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -61,7 +77,13 @@ export function writeHistory(outDir: string, records: ErrorRecord[], datasetVers
 const HISTORY_CSS = `body{font:16px/1.55 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}header{padding:.75rem 1.5rem;border-bottom:1px solid #d0d7de;font-weight:600}header a{color:inherit;text-decoration:none}main{max-width:48rem;margin:0 auto;padding:1.5rem;overflow-wrap:anywhere}a{color:#0550ae}small{color:#57606a}@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}header{border-color:#3d444d}a{color:#58a6ff}small{color:#9198a1}}`;
 
 /** The page left at a removed record's address. */
-export function removedPage(e: Manifest["removed"][number], closest: { path: string; title: string; repo: string }[], siteUrl?: string): string {
-  const items = closest.map((c) => `<li><a href="${escapeHtml(c.path)}">${escapeHtml(c.title)}</a> <small>${escapeHtml(c.repo)}</small></li>`).join("");
+export function removedPage(
+  e: Manifest["removed"][number],
+  closest: { path: string; title: string; repo: string }[],
+  siteUrl?: string,
+): string {
+  const items = closest
+    .map((c) => `<li><a href="${escapeHtml(c.path)}">${escapeHtml(c.title)}</a> <small>${escapeHtml(c.repo)}</small></li>`)
+    .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Removed: ${escapeHtml(e.errorClass)}: ${escapeHtml(e.message)} · errdex</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(absoluteUrl(e.permalink, siteUrl))}"><link rel="stylesheet" href="/_errdex/history.css"></head><body><header><a href="/">errdex</a></header><main><h1>This error record was removed</h1><p><strong>${escapeHtml(e.errorClass)}: ${escapeHtml(e.message)}</strong></p><p>Record <code>${escapeHtml(e.id)}</code> was removed in dataset version <time datetime="${escapeHtml(e.removedIn)}">${escapeHtml(e.removedIn)}</time>.</p>${items ? `<h2>Closest current records</h2><ul>${items}</ul>` : "<p>No current record is close to it.</p>"}<p><a href="/">Paste your log on the home page</a> to find the errors it contains.</p></main></body></html>\n`;
 }

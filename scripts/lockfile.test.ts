@@ -14,7 +14,10 @@ interface LockPackage {
   hasInstallScript?: boolean;
   link?: boolean;
 }
-const lock = JSON.parse(fs.readFileSync(new URL("../package-lock.json", import.meta.url), "utf8")) as { lockfileVersion: number; packages: Record<string, LockPackage> };
+const lock = JSON.parse(fs.readFileSync(new URL("../package-lock.json", import.meta.url), "utf8")) as {
+  lockfileVersion: number;
+  packages: Record<string, LockPackage>;
+};
 const installed = Object.entries(lock.packages).filter(([name, p]) => name !== "" && !p.link);
 
 describe("package-lock.json", () => {
@@ -25,7 +28,9 @@ describe("package-lock.json", () => {
 
   it("fetches every package from the npm registry, pinned by its hash", () => {
     // No `resolved` means the configured registry; the project sets none of its own.
-    const elsewhere = installed.filter(([, p]) => p.resolved !== undefined && !p.resolved.startsWith("https://registry.npmjs.org/")).map(([name, p]) => `${name} ${p.resolved}`);
+    const elsewhere = installed
+      .filter(([, p]) => p.resolved !== undefined && !p.resolved.startsWith("https://registry.npmjs.org/"))
+      .map(([name, p]) => `${name} ${p.resolved}`);
     expect(elsewhere).toEqual([]);
     expect(fs.existsSync(new URL("../.npmrc", import.meta.url))).toBe(false);
     // Packages bundled inside another package's tarball come with it and carry no hash of their own.

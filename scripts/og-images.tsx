@@ -28,10 +28,14 @@ function Card({ r }: { r: ErrorRecord }) {
       <div style={{ display: "flex", flexDirection: "column", flex: 1, padding: "40px 64px 44px" }}>
         <div style={{ display: "flex", fontSize: 30, color: "#59636e" }}>{imageText(`${r.repo} · ${r.severity}`, 70)}</div>
         <div style={{ display: "flex", marginTop: 18, fontSize: 60, color: severityColor(r.severity) }}>{imageText(r.errorClass, 40)}</div>
-        <div style={{ display: "flex", marginTop: 8, fontSize: 44, lineHeight: 1.25, maxHeight: 220, overflow: "hidden" }}>{imageText(templateText(r.errorMessage), 150)}</div>
+        <div style={{ display: "flex", marginTop: 8, fontSize: 44, lineHeight: 1.25, maxHeight: 220, overflow: "hidden" }}>
+          {imageText(templateText(r.errorMessage), 150)}
+        </div>
         <div style={{ display: "flex", flex: 1 }} />
         {fix ? (
-          <div style={{ display: "flex", fontSize: 34, lineHeight: 1.3, color: "#1a7f37", maxHeight: 90, overflow: "hidden" }}>{imageText(`Fix: ${fix}`, 100)}</div>
+          <div style={{ display: "flex", fontSize: 34, lineHeight: 1.3, color: "#1a7f37", maxHeight: 90, overflow: "hidden" }}>
+            {imageText(`Fix: ${fix}`, 100)}
+          </div>
         ) : null}
         <div style={{ display: "flex", marginTop: 14, fontSize: 26, color: "#59636e" }}>errdex</div>
       </div>
@@ -79,7 +83,11 @@ async function renderAll(outDir: string, records: ErrorRecord[]): Promise<void> 
 }
 
 /** Writes every record's share image under `outDir`; returns how many and the seconds spent. */
-export async function writeShareImages(outDir: string, records: ErrorRecord[], workers = defaultWorkers()): Promise<{ count: number; seconds: number }> {
+export async function writeShareImages(
+  outDir: string,
+  records: ErrorRecord[],
+  workers = defaultWorkers(),
+): Promise<{ count: number; seconds: number }> {
   const t0 = performance.now();
   fs.mkdirSync(path.join(outDir, "og"), { recursive: true });
   const n = Math.max(1, Math.min(workers, Math.ceil(records.length / 50)));

@@ -13,7 +13,8 @@ import { escapeHtml } from "../lib/site/html";
 export function writeShortLinks(outDir: string, records: ErrorRecord[], siteUrl = process.env.ERRDEX_SITE_URL): void {
   const dir = path.join(outDir, "e");
   fs.mkdirSync(dir, { recursive: true });
-  for (const r of records) fs.writeFileSync(path.join(dir, `${r.id}.html`), redirectPage(recordPath(r), `${r.errorClass}: ${r.errorMessage}`, siteUrl));
+  for (const r of records)
+    fs.writeFileSync(path.join(dir, `${r.id}.html`), redirectPage(recordPath(r), `${r.errorClass}: ${r.errorMessage}`, siteUrl));
 }
 
 /** A page that redirects to `target` without script and still works if meta refresh is ignored. */

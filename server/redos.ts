@@ -85,9 +85,19 @@ export async function checkRedos(records: LoadedRecord[]): Promise<Problem[]> {
     const where = { file: lr.file, line: lr.line, id: lr.record.id, field: "messagePattern", check: "redos" };
     const attack = v.attack ? `, attack string ${v.attack}` : "";
     if (re2CanRun(c.source, c.flags)) {
-      problems.push({ ...where, level: "warning", message: `can backtrack catastrophically (${v.complexity}${attack}); errdex runs it only on the linear-time RE2 engine`, hint: "simplify nested or overlapping repetitions" });
+      problems.push({
+        ...where,
+        level: "warning",
+        message: `can backtrack catastrophically (${v.complexity}${attack}); errdex runs it only on the linear-time RE2 engine`,
+        hint: "simplify nested or overlapping repetitions",
+      });
     } else {
-      problems.push({ ...where, level: "error", message: `can backtrack catastrophically (${v.complexity}${attack}) and uses backreferences or lookaround, which the linear-time engine cannot run`, hint: "rewrite it without backreferences and lookaround, or remove the nested repetition" });
+      problems.push({
+        ...where,
+        level: "error",
+        message: `can backtrack catastrophically (${v.complexity}${attack}) and uses backreferences or lookaround, which the linear-time engine cannot run`,
+        hint: "rewrite it without backreferences and lookaround, or remove the nested repetition",
+      });
     }
   }
   if (dirty) {

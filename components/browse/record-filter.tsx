@@ -19,7 +19,8 @@ const NONE: Filters = { c: "", s: "", t: "" };
 /** Matches rendered at most from the rows JSON; the count still covers all of them. */
 const SHOWN_MAX = 500;
 
-const matches = (f: Filters, row: Pick<BrowseRow, "c" | "s" | "t">) => (!f.c || row.c === f.c) && (!f.s || row.s === f.s) && (!f.t || row.t === f.t);
+const matches = (f: Filters, row: Pick<BrowseRow, "c" | "s" | "t">) =>
+  (!f.c || row.c === f.c) && (!f.s || row.s === f.s) && (!f.t || row.t === f.t);
 
 /**
  * Filters a list of records by exception class, severity and error type. The
@@ -60,7 +61,8 @@ export function RecordFilter({ options, total, listId, rowsUrl }: RecordFilterPr
       li.hidden = !show;
       if (show) n++;
     }
-    for (const group of list.querySelectorAll<HTMLElement>("[data-browse-group]")) group.hidden = !group.querySelector(".rec-list > li:not([hidden])");
+    for (const group of list.querySelectorAll<HTMLElement>("[data-browse-group]"))
+      group.hidden = !group.querySelector(".rec-list > li:not([hidden])");
     setVisible(n);
   }, [f, remote, active, listId]);
 
@@ -75,7 +77,11 @@ export function RecordFilter({ options, total, listId, rowsUrl }: RecordFilterPr
   const select = (key: keyof Filters, label: string, values: string[]) => (
     <label className="flex flex-col gap-1 text-sm">
       <span className="text-muted">{label}</span>
-      <select className="rounded-md border border-line bg-bg px-2 py-1 text-fg" value={f[key]} onChange={(e) => setF({ ...f, [key]: e.target.value })}>
+      <select
+        className="rounded-md border border-line bg-bg px-2 py-1 text-fg"
+        value={f[key]}
+        onChange={(e) => setF({ ...f, [key]: e.target.value })}
+      >
         <option value="">Any</option>
         {values.map((v) => (
           <option key={v} value={v}>
@@ -101,7 +107,13 @@ export function RecordFilter({ options, total, listId, rowsUrl }: RecordFilterPr
       <p className="mt-2 text-sm text-muted" role="status" aria-live="polite">
         {status}
       </p>
-      {found ? <ul className="rec-list" aria-label="Matching records" dangerouslySetInnerHTML={{ __html: found.slice(0, SHOWN_MAX).map(rowHtml).join("") }} /> : null}
+      {found ? (
+        <ul
+          className="rec-list"
+          aria-label="Matching records"
+          dangerouslySetInnerHTML={{ __html: found.slice(0, SHOWN_MAX).map(rowHtml).join("") }}
+        />
+      ) : null}
     </div>
   );
 }

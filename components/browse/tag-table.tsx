@@ -35,11 +35,20 @@ export function TagTable({ tags }: { tags: readonly TagCount[] }) {
       <form role="search" aria-label="Find a tag" className="mb-2 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col gap-1 text-sm">
           <span className="text-muted">Filter tags</span>
-          <input type="search" className="rounded-md border border-line bg-bg px-2 py-1 text-fg" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            type="search"
+            className="rounded-md border border-line bg-bg px-2 py-1 text-fg"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="text-muted">Sort by</span>
-          <select className="rounded-md border border-line bg-bg px-2 py-1 text-fg" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
+          <select
+            className="rounded-md border border-line bg-bg px-2 py-1 text-fg"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as Sort)}
+          >
             <option value="count">Most records first</option>
             <option value="name">Name (A–Z)</option>
           </select>

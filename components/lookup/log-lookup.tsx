@@ -29,7 +29,12 @@ interface LogLookupProps {
 export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
   const { status, run, cancel, clear, entries } = useLookupWorker({ workerUrl, dataUrl });
   const logRef = useRef("");
-  const [logInfo, setLogInfo] = useState<{ chars: number; source: string; big: boolean; version: number }>({ chars: 0, source: "", big: false, version: 0 });
+  const [logInfo, setLogInfo] = useState<{ chars: number; source: string; big: boolean; version: number }>({
+    chars: 0,
+    source: "",
+    big: false,
+    version: 0,
+  });
   const [notice, setNotice] = useState("");
   const [dragging, setDragging] = useState(false);
   const [shared, setShared] = useState<SharedLookup | null>(null);
@@ -41,7 +46,9 @@ export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
     (text: string, source: string) => {
       clearTimeout(typingTimer.current);
       if (text.length > MAX_LOG_BYTES) {
-        setNotice(`That log is ${mb(text.length)}; errdex reads up to ${mb(MAX_LOG_BYTES)} in the browser. Paste the part around the failure, or use the CLI (npx errdex match) for bigger files.`);
+        setNotice(
+          `That log is ${mb(text.length)}; errdex reads up to ${mb(MAX_LOG_BYTES)} in the browser. Paste the part around the failure, or use the CLI (npx errdex match) for bigger files.`,
+        );
         return;
       }
       setNotice("");
@@ -59,7 +66,7 @@ export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
   useEffect(() => {
     const onPaste = (e: ClipboardEvent) => {
       const target = e.target as HTMLElement | null;
-      const inOtherField = target && target !== textarea.current && (target.closest("input, textarea, [contenteditable='true']") !== null);
+      const inOtherField = target && target !== textarea.current && target.closest("input, textarea, [contenteditable='true']") !== null;
       if (inOtherField) return;
       const text = e.clipboardData?.getData("text/plain") ?? "";
       if (!text) return;
@@ -134,8 +141,8 @@ export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
         Paste a log, find the known errors in it
       </h1>
       <p className="mt-1 text-muted">
-        Paste anywhere on this page, drop a log file, or pick one. errdex checks it against {recordCount.toLocaleString("en-US")} known error{recordCount === 1 ? "" : "s"}{" "}
-        <strong className="font-semibold text-fg">in your browser: the log is never uploaded</strong>.
+        Paste anywhere on this page, drop a log file, or pick one. errdex checks it against {recordCount.toLocaleString("en-US")} known
+        error{recordCount === 1 ? "" : "s"} <strong className="font-semibold text-fg">in your browser: the log is never uploaded</strong>.
       </p>
 
       <div className="mt-3">
@@ -145,8 +152,8 @@ export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
         {logInfo.big ? (
           <div className="big-log" role="group" aria-label="Loaded log">
             <p>
-              <strong>{logInfo.source === "pasted" ? "Pasted log" : logInfo.source}</strong>: {mb(logInfo.chars)}, {lines.length.toLocaleString("en-US")} lines (too big to edit here;
-              it is shown below).
+              <strong>{logInfo.source === "pasted" ? "Pasted log" : logInfo.source}</strong>: {mb(logInfo.chars)},{" "}
+              {lines.length.toLocaleString("en-US")} lines (too big to edit here; it is shown below).
             </p>
           </div>
         ) : (
@@ -157,7 +164,9 @@ export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
             spellCheck={false}
             autoComplete="off"
             rows={8}
-            placeholder={"Paste a log, a traceback or an error line…\n\nTraceback (most recent call last):\n  File \".../sglang/srt/disaggregation/mooncake/conn.py\", line 1344, in maybe_send_extra\nRuntimeError: PD Disaggregation does NOT support ..."}
+            placeholder={
+              'Paste a log, a traceback or an error line…\n\nTraceback (most recent call last):\n  File ".../sglang/srt/disaggregation/mooncake/conn.py", line 1344, in maybe_send_extra\nRuntimeError: PD Disaggregation does NOT support ...'
+            }
             onInput={onInput}
             aria-describedby="lookup-status"
           />
@@ -242,7 +251,11 @@ function FilePicker({ onText, onError }: { onText: (text: string, name: string) 
 }
 
 async function readFile(file: File): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  if (file.size > MAX_LOG_BYTES) return { ok: false, message: `${file.name} is ${mb(file.size)}; errdex reads up to ${mb(MAX_LOG_BYTES)} in the browser. Use the CLI for bigger files: npx errdex match ${file.name}` };
+  if (file.size > MAX_LOG_BYTES)
+    return {
+      ok: false,
+      message: `${file.name} is ${mb(file.size)}; errdex reads up to ${mb(MAX_LOG_BYTES)} in the browser. Use the CLI for bigger files: npx errdex match ${file.name}`,
+    };
   try {
     return { ok: true, text: await file.text() };
   } catch {

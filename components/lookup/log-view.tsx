@@ -42,7 +42,14 @@ export function LogView({ lines, matches }: { lines: string[]; matches: LookupMa
     const isCurrent = current >= 0 && marked[current] === n;
     rows.push(
       <div key={n} className={`lv-row ${hit ? "lv-hit" : ""} ${isCurrent ? "lv-current" : ""}`} style={{ top: i * ROW }} data-line={n}>
-        {hit ? <MatchedLogLine line={hit} bare /> : <><span className="log-ln">{n}</span><code className="log-text">{cleanLine((lines[i] ?? "").slice(0, 2000))}</code></>}
+        {hit ? (
+          <MatchedLogLine line={hit} bare />
+        ) : (
+          <>
+            <span className="log-ln">{n}</span>
+            <code className="log-text">{cleanLine((lines[i] ?? "").slice(0, 2000))}</code>
+          </>
+        )}
       </div>,
     );
   }
@@ -51,7 +58,10 @@ export function LogView({ lines, matches }: { lines: string[]; matches: LookupMa
     <section aria-labelledby="log-title" className="mt-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="log-title" className="section-title">
-          The log <span className="text-sm font-normal text-muted">({lines.length.toLocaleString("en-US")} lines, {marked.length} matched)</span>
+          The log{" "}
+          <span className="text-sm font-normal text-muted">
+            ({lines.length.toLocaleString("en-US")} lines, {marked.length} matched)
+          </span>
         </h2>
         {marked.length > 0 && (
           <div className="flex items-center gap-2 text-sm">

@@ -44,7 +44,9 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
       </h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
         <span className="font-mono">{m.repo}</span>
-        <span className={`badge ${m.kind === "full" ? "badge-full" : "badge-partial"}`}>{m.kind === "full" ? "full match" : "partial match"}</span>
+        <span className={`badge ${m.kind === "full" ? "badge-full" : "badge-partial"}`}>
+          {m.kind === "full" ? "full match" : "partial match"}
+        </span>
         {m.generic && <span className="badge badge-generic">generic pattern</span>}
         {m.occurrences > 1 && <span>{m.occurrences} places in the log</span>}
       </p>

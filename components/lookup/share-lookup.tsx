@@ -19,7 +19,9 @@ export function ShareLookup({ summary, log }: { summary: LookupSummary; log: str
       <h2 id="share-title" className="font-semibold">
         Share this lookup
       </h2>
-      <p className="text-sm text-muted">The link lists the matched records and line numbers after a #, which browsers never send to a server.</p>
+      <p className="text-sm text-muted">
+        The link lists the matched records and line numbers after a #, which browsers never send to a server.
+      </p>
       <label className="mt-1 flex items-start gap-2 text-sm">
         <input type="checkbox" checked={withLog} onChange={(e) => setWithLog(e.target.checked)} className="mt-1" />
         <span>

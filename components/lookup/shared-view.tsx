@@ -33,7 +33,8 @@ export function SharedView({ shared, entries }: { shared: SharedLookup; entries:
                   <h3 className="result-title">
                     <span className="text-muted">{i + 1}.</span>{" "}
                     <a href={recordPath(e)}>
-                      <span className="font-mono font-semibold">{e.errorClass}</span>: <MessageText message={e.message.split("\n")[0] ?? ""} />
+                      <span className="font-mono font-semibold">{e.errorClass}</span>:{" "}
+                      <MessageText message={e.message.split("\n")[0] ?? ""} />
                     </a>
                   </h3>
                   <p className="text-sm text-muted">

@@ -40,7 +40,8 @@ export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
         return;
       }
       if (m.id !== seq.current) return; // a superseded lookup
-      if (m.type === "progress") setStatus(m.phase === "data" ? { kind: "loading-data" } : { kind: "matching", done: m.done, total: m.total });
+      if (m.type === "progress")
+        setStatus(m.phase === "data" ? { kind: "loading-data" } : { kind: "matching", done: m.done, total: m.total });
       else if (m.type === "result") setStatus({ kind: "done", summary: m.summary });
       else if (m.type === "error") setStatus({ kind: "error", message: m.message });
     };

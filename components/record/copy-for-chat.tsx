@@ -16,6 +16,7 @@ interface CopyForChatProps {
 
 /** Copies the record as Markdown for a chat: class and message, the first fix, the permalink (which unfurls). */
 export function CopyForChat({ errorClass, errorMessage, solution, path, siteUrl }: CopyForChatProps) {
-  const text = () => chatMarkdown({ errorClass, errorMessage, solution }, siteUrl ? siteUrl + path : new URL(path, window.location.href).href);
+  const text = () =>
+    chatMarkdown({ errorClass, errorMessage, solution }, siteUrl ? siteUrl + path : new URL(path, window.location.href).href);
   return <CopyButton text={text} label="Copy for chat" copiedMessage="Copied Markdown for chat" />;
 }

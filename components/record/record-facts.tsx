@@ -19,10 +19,9 @@ export function severityClass(severity: string): string {
 
 /** The short facts under a record's heading; each appears only when the record has it. */
 export function RecordFacts({ record }: { record: ErrorRecord }) {
-  const facts: { term: string; value: ReactNode }[] = [
-    { term: "Repository", value: <a href={repoPath(record.repo)}>{record.repo}</a> },
-  ];
-  if (hasText(record.severity)) facts.push({ term: "Severity", value: <span className={severityClass(record.severity)}>{record.severity}</span> });
+  const facts: { term: string; value: ReactNode }[] = [{ term: "Repository", value: <a href={repoPath(record.repo)}>{record.repo}</a> }];
+  if (hasText(record.severity))
+    facts.push({ term: "Severity", value: <span className={severityClass(record.severity)}>{record.severity}</span> });
   if (hasText(record.errorType)) facts.push({ term: "Type", value: record.errorType });
   if (record.httpStatus != null) facts.push({ term: "HTTP status", value: <code>{record.httpStatus}</code> });
   if (hasText(record.errorCode)) facts.push({ term: "Error code", value: <code>{record.errorCode}</code> });

@@ -19,5 +19,11 @@ export function rowHtml(row: BrowseRow): string {
  * chunk instead of an element tree per row (about half the bytes).
  */
 export function RecordList({ records, label }: { records: readonly RecordRef[]; label?: string }) {
-  return <ul className="rec-list" aria-label={label} dangerouslySetInnerHTML={{ __html: records.map((r) => rowHtml(toBrowseRow(r))).join("") }} />;
+  return (
+    <ul
+      className="rec-list"
+      aria-label={label}
+      dangerouslySetInnerHTML={{ __html: records.map((r) => rowHtml(toBrowseRow(r))).join("") }}
+    />
+  );
 }

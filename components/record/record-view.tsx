@@ -59,12 +59,19 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, cod
       />
       <header className="space-y-3">
         <h1 className="text-xl leading-snug font-semibold whitespace-pre-wrap sm:text-2xl">
-          <span className="font-mono">{r.errorClass}</span>: <MessageText message={longMessage ? truncate(r.errorMessage, HEADING_MESSAGE_MAX) : r.errorMessage} />
+          <span className="font-mono">{r.errorClass}</span>:{" "}
+          <MessageText message={longMessage ? truncate(r.errorMessage, HEADING_MESSAGE_MAX) : r.errorMessage} />
         </h1>
         <RecordFacts record={r} />
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           <CopyButton text={siteUrl ? siteUrl + path : path} label="Copy permalink" copiedMessage="Copied permalink" />
-          <CopyForChat errorClass={r.errorClass} errorMessage={r.errorMessage} solution={firstSolution(r.solutions)} path={path} siteUrl={siteUrl} />
+          <CopyForChat
+            errorClass={r.errorClass}
+            errorMessage={r.errorMessage}
+            solution={firstSolution(r.solutions)}
+            path={path}
+            siteUrl={siteUrl}
+          />
         </div>
       </header>
 

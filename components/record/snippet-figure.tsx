@@ -32,7 +32,8 @@ export function SnippetFigure({ record, code }: { record: ErrorRecord; code: Cod
   lines.forEach((html, i) => {
     const n = start + i;
     const gutter = `<span class=n>${n}</span>`;
-    if (n === hit) rows += `<span class="hit" id="${hitId}" aria-current="true">${gutter}<span class="sr-only select-none">error line: </span>${html}</span>`;
+    if (n === hit)
+      rows += `<span class="hit" id="${hitId}" aria-current="true">${gutter}<span class="sr-only select-none">error line: </span>${html}</span>`;
     else rows += (i > 0 && start + i - 1 !== hit ? "\n" : "") + gutter + html;
   });
   const range = start === end ? `line ${start}` : `lines ${start}–${end}`;

@@ -66,7 +66,10 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
     };
   }, [version, enabled]);
 
-  const title = state.kind === "found" ? `${state.entry.record.errorClass}: ${state.entry.record.errorMessage.split("\n", 1)[0]!.slice(0, 100)} · errdex` : null;
+  const title =
+    state.kind === "found"
+      ? `${state.entry.record.errorClass}: ${state.entry.record.errorMessage.split("\n", 1)[0]!.slice(0, 100)} · errdex`
+      : null;
   useEffect(() => {
     if (title === null) return;
     // Next writes this page's own title into the head and may write it again after hydration;
@@ -90,13 +93,20 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
         <div role="alert" className="prose-text">
           <h1 className="text-2xl font-semibold">This record could not be loaded</h1>
           <p className="mt-3">
-            The record&apos;s data did not arrive ({state.message}). Reload the page to try again, or <a href="/">look the error up from a log</a>.
+            The record&apos;s data did not arrive ({state.message}). Reload the page to try again, or{" "}
+            <a href="/">look the error up from a log</a>.
           </p>
         </div>
       );
     case "found":
       return (
-        <RecordView record={state.entry.record} datasetVersion={state.entry.datasetVersion} siteUrl={siteUrl} neighbours={state.entry.neighbours} code={plainCode} />
+        <RecordView
+          record={state.entry.record}
+          datasetVersion={state.entry.datasetVersion}
+          siteUrl={siteUrl}
+          neighbours={state.entry.neighbours}
+          code={plainCode}
+        />
       );
   }
 }

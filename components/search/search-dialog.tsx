@@ -160,8 +160,20 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
           />
           {open && result && result.hits.length > 0 && (
             <div className="mt-2 flex flex-wrap gap-2 text-sm" role="group" aria-label="Filters">
-              <FilterSelect label="Repository" any="Any repository" value={filters.repo} values={options.repos} onChange={setFilter("repo")} />
-              <FilterSelect label="Class" any="Any class" value={filters.errorClass} values={options.classes} onChange={setFilter("errorClass")} />
+              <FilterSelect
+                label="Repository"
+                any="Any repository"
+                value={filters.repo}
+                values={options.repos}
+                onChange={setFilter("repo")}
+              />
+              <FilterSelect
+                label="Class"
+                any="Any class"
+                value={filters.errorClass}
+                values={options.classes}
+                onChange={setFilter("errorClass")}
+              />
               <FilterSelect label="Tag" any="Any tag" value={filters.tag} values={options.tags} onChange={setFilter("tag")} />
             </div>
           )}
@@ -175,7 +187,16 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
           )}
         </div>
         {open && searcher && hits.length > 0 && (
-          <SearchResults id={LISTBOX_ID} hits={hits} terms={result?.terms ?? []} encode={(w) => searcher.encode(w)} active={active} optionId={optionId} onHover={setActive} onPick={openRecord} />
+          <SearchResults
+            id={LISTBOX_ID}
+            hits={hits}
+            terms={result?.terms ?? []}
+            encode={(w) => searcher.encode(w)}
+            active={active}
+            optionId={optionId}
+            onHover={setActive}
+            onPick={openRecord}
+          />
         )}
         <p className="border-t border-line px-3 py-1.5 text-xs text-muted">
           <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close. Paste a log to look it up.
@@ -185,12 +206,28 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
   );
 }
 
-function FilterSelect({ label, any, value, values, onChange }: { label: string; any: string; value: string; values: string[]; onChange: (v: string) => void }) {
+function FilterSelect({
+  label,
+  any,
+  value,
+  values,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  value: string;
+  values: string[];
+  onChange: (v: string) => void;
+}) {
   const list = value && !values.includes(value) ? [value, ...values] : values;
   return (
     <label className="inline-flex items-center gap-1">
       <span className="text-muted">{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)} className="max-w-[14rem] rounded-md border border-line bg-bg px-1.5 py-0.5">
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="max-w-[14rem] rounded-md border border-line bg-bg px-1.5 py-0.5"
+      >
         <option value="">{any}</option>
         {list.map((v) => (
           <option key={v} value={v}>

@@ -3,7 +3,8 @@
 import { useCallback, useRef, useState } from "react";
 import { parseStoredDocs, parseStoredIndex, Searcher } from "@/lib/search/search";
 
-export type SearcherStatus = { kind: "idle" } | { kind: "loading" } | { kind: "ready"; searcher: Searcher } | { kind: "error"; message: string };
+export type SearcherStatus =
+  { kind: "idle" } | { kind: "loading" } | { kind: "ready"; searcher: Searcher } | { kind: "error"; message: string };
 
 async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url);

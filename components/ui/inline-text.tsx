@@ -6,9 +6,5 @@
 export function InlineText({ text }: { text: string }) {
   const parts = text.split(/`([^`\n]+)`/);
   if (parts.length === 1) return text;
-  return (
-    <>
-      {parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}
-    </>
-  );
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }

@@ -35,7 +35,11 @@ for (const repo of repos) {
     }
     // The filter's options are the records' values, as text; picking the hostile class narrows the list to its records.
     const filter = page.getByRole("search", { name: "Filter records" });
-    const options = (label: string) => filter.getByLabel(label).locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).text));
+    const options = (label: string) =>
+      filter
+        .getByLabel(label)
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).text));
     for (const r of records) {
       expect(await options("Exception class")).toContain(r.errorClass);
       expect(await options("Severity")).toContain(r.severity);
@@ -64,7 +68,8 @@ for (const tag of tags) {
     const records = ALL_RECORDS.filter((r) => r.tags.includes(tag)).slice(0, TAG_PAGE_SIZE);
     const list = page.getByRole("list", { name: `Records tagged ${tag}`, exact: true });
     await expect(list.getByRole("listitem")).toHaveCount(records.length);
-    for (const r of records.filter((x) => HOSTILE_RECORDS.includes(x))) expect(await shownText(list.locator(`a[href="${recordPath(r)}"]`))).toBe(rowText(r));
+    for (const r of records.filter((x) => HOSTILE_RECORDS.includes(x)))
+      expect(await shownText(list.locator(`a[href="${recordPath(r)}"]`))).toBe(rowText(r));
   });
 }
 
@@ -79,7 +84,9 @@ test("a tag past one page filters over every page, drawing the matches from its 
   const target = HOSTILE_RECORDS.find((r) => r.tags.includes(PAGED_TAG))!;
   const matching = records.filter((r) => r.errorClass === target.errorClass);
   await page.getByRole("search", { name: "Filter records" }).getByLabel("Exception class").selectOption(target.errorClass);
-  await expect(page.getByRole("status").filter({ hasText: "records match" })).toHaveText(`${matching.length} of ${records.length} records match.`);
+  await expect(page.getByRole("status").filter({ hasText: "records match" })).toHaveText(
+    `${matching.length} of ${records.length} records match.`,
+  );
   const found = page.getByRole("list", { name: "Matching records" });
   await expect(found.getByRole("listitem")).toHaveCount(matching.length);
   for (const r of matching) expect(await shownText(found.locator(`a[href="${recordPath(r)}"]`))).toBe(rowText(r));
@@ -88,7 +95,10 @@ test("a tag past one page filters over every page, drawing the matches from its 
   // The last page lists the rest, as text.
   await page.getByRole("button", { name: "Clear filters" }).click();
   const last = Math.ceil(records.length / TAG_PAGE_SIZE);
-  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: `Page ${last}` }).click();
+  await page
+    .getByRole("navigation", { name: "Pages" })
+    .getByRole("link", { name: `Page ${last}` })
+    .click();
   const rest = records.slice((last - 1) * TAG_PAGE_SIZE);
   const list = page.getByRole("list", { name: `Records tagged ${PAGED_TAG}`, exact: true });
   await expect(list.getByRole("listitem")).toHaveCount(rest.length);

@@ -24,7 +24,10 @@ import { planPages } from "../../lib/site/page-plan";
 import { TAG_PAGE_SIZE } from "../../lib/site/site-index";
 import { HOSTILE_PAGE_LIMIT } from "./settings";
 
-const exampleLine = JSON.parse(fs.readFileSync(new URL("../../data/example.json", import.meta.url), "utf8")) as { record: ErrorRecord; datasetVersion: string };
+const exampleLine = JSON.parse(fs.readFileSync(new URL("../../data/example.json", import.meta.url), "utf8")) as {
+  record: ErrorRecord;
+  datasetVersion: string;
+};
 const example = exampleLine.record;
 
 /** Markup and script a dataset may carry; each one, if run, sets window.__pwned or calls alert. */
@@ -43,7 +46,7 @@ export const PAYLOADS = {
   iframe: "<iframe srcdoc=\"<script>parent.__pwned='iframe'</script>\"></iframe>",
   style: "<style>body{display:none}</style>",
   base: "<base href=\"javascript:alert('base')//\">",
-  metaRefresh: "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert('meta')\">",
+  metaRefresh: '<meta http-equiv="refresh" content="0;url=javascript:alert(\'meta\')">',
   details: "<details open ontoggle=window.__pwned='details'>",
 } as const;
 
@@ -169,7 +172,7 @@ const ORIGINALS: ErrorRecord[] = [
     validationCode: null,
     typeGuard: null,
     tryCatchPattern: null,
-    ...snippet(["def render(name):", "    raise TemplateError(f\"Numbat template {{7*7}} for {name}\")", "    return None"]),
+    ...snippet(["def render(name):", '    raise TemplateError(f"Numbat template {{7*7}} for {name}")', "    return None"]),
     filePath: "src/templates.py",
     tags: ["hostile", "{{7*7}}", "${7*7}"],
     backgroundTag: "templates",
@@ -225,7 +228,13 @@ const ORIGINALS: ErrorRecord[] = [
 ];
 
 /** A twin's first word, by its original's. */
-const TWIN_WORDS: Record<string, string> = { Quokka: "Kakapo", Wombat: "Dingo", Numbat: "Bilby", Platypus: "Cassowary", Echidna: "Wallaby" };
+const TWIN_WORDS: Record<string, string> = {
+  Quokka: "Kakapo",
+  Wombat: "Dingo",
+  Numbat: "Bilby",
+  Platypus: "Cassowary",
+  Echidna: "Wallaby",
+};
 
 /**
  * An original's long-tail twin: the same text under its own id, slug and first
@@ -296,4 +305,3 @@ export const DATASET_VERSION = exampleLine.datasetVersion;
 export function hostileJsonl(): string {
   return ALL_RECORDS.map((record) => JSON.stringify({ record, datasetVersion: DATASET_VERSION })).join("\n") + "\n";
 }
-

@@ -55,13 +55,18 @@ async function injected(page: Page): Promise<string[]> {
     for (const a of document.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>("a[href], area[href]")) {
       if (a.protocol === "javascript:") found.push(`link to ${a.getAttribute("href")}`);
     }
-    for (const f of document.forms) if (/^\s*javascript:/i.test(f.getAttribute("action") ?? "")) found.push(`form action ${f.getAttribute("action")}`);
+    for (const f of document.forms)
+      if (/^\s*javascript:/i.test(f.getAttribute("action") ?? "")) found.push(`form action ${f.getAttribute("action")}`);
     for (const el of document.querySelectorAll("iframe, frame, object, embed, base")) found.push(`<${el.localName}> element`);
     for (const img of document.querySelectorAll("img")) if (img.getAttribute("src") === "x") found.push("<img src=x> element");
-    for (const m of document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="refresh" i]')) if (/javascript:/i.test(m.content)) found.push(`meta refresh ${m.content}`);
+    for (const m of document.querySelectorAll<HTMLMetaElement>('meta[http-equiv="refresh" i]'))
+      if (/javascript:/i.test(m.content)) found.push(`meta refresh ${m.content}`);
     // Next's flight data (`self.__next_f.push(...)`) carries the record text as JSON strings; any other inline script naming the flag is a payload.
-    for (const s of document.scripts) if (!s.src && s.text.includes("__pwned") && !/^\s*\(?self\.__next_f/.test(s.text)) found.push(`inline script: ${s.text.slice(0, 100)}`);
-    for (const s of document.querySelectorAll("style")) if (s.textContent?.includes("body{display:none}")) found.push("payload <style> element");
+    for (const s of document.scripts)
+      if (!s.src && s.text.includes("__pwned") && !/^\s*\(?self\.__next_f/.test(s.text))
+        found.push(`inline script: ${s.text.slice(0, 100)}`);
+    for (const s of document.querySelectorAll("style"))
+      if (s.textContent?.includes("body{display:none}")) found.push("payload <style> element");
     if (getComputedStyle(document.body).display === "none") found.push("body hidden");
     return found;
   });

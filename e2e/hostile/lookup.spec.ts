@@ -7,7 +7,8 @@ import { expect, expectInert, expectShown, shownText, test } from "./inert";
 type HostileRecord = (typeof HOSTILE_RECORDS)[number];
 
 /** A log as a CI job prints it: noise, then the record's message with its placeholders filled in. */
-const logFor = (r: HostileRecord) => ["INFO starting job 1234", "Traceback (most recent call last):", `${r.errorClass}: ${rendered(r.errorMessage, "VALUE")}`].join("\n");
+const logFor = (r: HostileRecord) =>
+  ["INFO starting job 1234", "Traceback (most recent call last):", `${r.errorClass}: ${rendered(r.errorMessage, "VALUE")}`].join("\n");
 
 async function lookUp(page: Page, log: string) {
   await page.goto("/");

@@ -115,7 +115,12 @@ for (const r of HOSTILE_RECORDS) {
       await page.getByRole("button", { name: "Copy for chat" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Copied Markdown for chat" })).toBeVisible();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      expect(copied).toBe(chatMarkdown({ errorClass: r.errorClass, errorMessage: r.errorMessage, solution: firstSolution(r.solutions) }, `${baseURL}${recordPath(r)}`));
+      expect(copied).toBe(
+        chatMarkdown(
+          { errorClass: r.errorClass, errorMessage: r.errorMessage, solution: firstSolution(r.solutions) },
+          `${baseURL}${recordPath(r)}`,
+        ),
+      );
       // Every Markdown and HTML opener arrives backslash-escaped.
       expect(copied).not.toMatch(/(^|[^\\])[<[`]/);
     });

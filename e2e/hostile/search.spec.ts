@@ -53,7 +53,10 @@ test("the search filters offer every class, repository and tag as text", async (
   await page.keyboard.type("hostile");
   await expect(dialog.getByRole("status")).toHaveText(`${HOSTILE_RECORDS.length} results`);
   const values = (name: string) =>
-    dialog.getByRole("combobox", { name, exact: true }).locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).text));
+    dialog
+      .getByRole("combobox", { name, exact: true })
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).text));
   for (const r of HOSTILE_RECORDS) {
     expect(await values("Class")).toContain(r.errorClass);
     expect(await values("Repository")).toContain(r.repo);

@@ -34,7 +34,10 @@ for (const r of PRERENDERED) {
 }
 
 for (const r of HOSTILE_RECORDS) {
-  test(`the short link of ${r.repo}/${r.slug} lands on it${inTail(r) ? "" : ", its page naming the record escaped"}`, async ({ page, request }) => {
+  test(`the short link of ${r.repo}/${r.slug} lands on it${inTail(r) ? "" : ", its page naming the record escaped"}`, async ({
+    page,
+    request,
+  }) => {
     if (!inTail(r)) {
       const html = await (await request.get(`/e/${r.id}`)).text();
       // The redirect page names the record in its title and link text, escaped.

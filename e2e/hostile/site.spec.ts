@@ -18,13 +18,22 @@ function htmlFiles(dir = OUT): string[] {
 }
 
 /** The URL that serves a built file (clean URLs: pages without .html; each segment encoded as a link would be). */
-const urlOf = (file: string) => "/" + file.replace(/\.html$/, "").replace(/^index$/, "").split(path.sep).map(encodeURIComponent).join("/");
+const urlOf = (file: string) =>
+  "/" +
+  file
+    .replace(/\.html$/, "")
+    .replace(/^index$/, "")
+    .split(path.sep)
+    .map(encodeURIComponent)
+    .join("/");
 
 /** Every text value of the dataset that holds markup, and every payload: none may appear unescaped in any built page. */
 const markup = [
   ...new Set([
     ...Object.values(PAYLOADS).filter((p) => p.includes("<")),
-    ...HOSTILE_RECORDS.flatMap((r) => Object.values(r).flatMap((v) => (Array.isArray(v) ? v : [v]))).filter((v): v is string => typeof v === "string" && v.includes("<")),
+    ...HOSTILE_RECORDS.flatMap((r) => Object.values(r).flatMap((v) => (Array.isArray(v) ? v : [v]))).filter(
+      (v): v is string => typeof v === "string" && v.includes("<"),
+    ),
   ]),
 ];
 
@@ -34,7 +43,9 @@ test("the originals got a page and their twins fell in the long tail, so both wa
   const tail = HOSTILE_RECORDS.filter(inTail);
   expect(tail.map((r) => r.slug)).toEqual(PRERENDERED.map((r) => `${r.slug}-tail`));
   for (const r of tail) expect(files).not.toContain(`${recordPath(r).slice(1)}.html`);
-  expect(files.filter((f) => f.startsWith(`tags${path.sep}`)).length).toBeGreaterThanOrEqual(new Set(ALL_RECORDS.flatMap((r) => r.tags)).size);
+  expect(files.filter((f) => f.startsWith(`tags${path.sep}`)).length).toBeGreaterThanOrEqual(
+    new Set(ALL_RECORDS.flatMap((r) => r.tags)).size,
+  );
 });
 
 test("no built page holds a payload's markup unescaped, inside or outside a script", () => {
@@ -96,7 +107,10 @@ test("sitemap.xml stays well-formed XML and lists every record", async ({ page, 
   await page.goto("/");
   const { error, locs } = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, "application/xml");
-    return { error: doc.querySelector("parsererror")?.textContent ?? null, locs: [...doc.getElementsByTagName("loc")].map((l) => new URL(l.textContent!).pathname) };
+    return {
+      error: doc.querySelector("parsererror")?.textContent ?? null,
+      locs: [...doc.getElementsByTagName("loc")].map((l) => new URL(l.textContent!).pathname),
+    };
   }, xml);
   expect(error).toBeNull();
   for (const r of HOSTILE_RECORDS) expect(locs).toContain(recordPath(r));

@@ -30,10 +30,26 @@ describe("the example record", () => {
 
 describe("identifier fields in the wrong form", () => {
   it.each([
-    ["an id in capitals", { id: "213D04CF659A6918" }, 'record 213D04CF659A6918: id: "213D04CF659A6918" is not valid (expected 16 lower-case hex digits, e.g. 213d04cf659a6918)'],
-    ["an id one digit short", { id: "213d04cf659a691" }, 'record 213d04cf659a691: id: "213d04cf659a691" is not valid (expected 16 lower-case hex digits, e.g. 213d04cf659a6918)'],
-    ["a slug with capitals and underscores", { slug: "PD_Disaggregation" }, `record ${ID}: slug: "PD_Disaggregation" is not valid (expected kebab-case, e.g. pd-disaggregation-does-not-support)`],
-    ["a slug with a double hyphen", { slug: "pd--disagg" }, `record ${ID}: slug: "pd--disagg" is not valid (expected kebab-case, e.g. pd-disaggregation-does-not-support)`],
+    [
+      "an id in capitals",
+      { id: "213D04CF659A6918" },
+      'record 213D04CF659A6918: id: "213D04CF659A6918" is not valid (expected 16 lower-case hex digits, e.g. 213d04cf659a6918)',
+    ],
+    [
+      "an id one digit short",
+      { id: "213d04cf659a691" },
+      'record 213d04cf659a691: id: "213d04cf659a691" is not valid (expected 16 lower-case hex digits, e.g. 213d04cf659a6918)',
+    ],
+    [
+      "a slug with capitals and underscores",
+      { slug: "PD_Disaggregation" },
+      `record ${ID}: slug: "PD_Disaggregation" is not valid (expected kebab-case, e.g. pd-disaggregation-does-not-support)`,
+    ],
+    [
+      "a slug with a double hyphen",
+      { slug: "pd--disagg" },
+      `record ${ID}: slug: "pd--disagg" is not valid (expected kebab-case, e.g. pd-disaggregation-does-not-support)`,
+    ],
   ])("%s is an error with an example of the right form", (_story, overrides, message) => {
     expect(check(overrides).lines).toEqual([`${FILE}:1: ${message}`]);
   });
@@ -72,7 +88,9 @@ describe("a githubUrl that does not agree with the record", () => {
     ["with the error line instead of the range", EXAMPLE.githubUrl.replace("#L1326-L1362", "#L1344")],
     ["at a branch instead of the commit", EXAMPLE.githubUrl.replace(EXAMPLE.analyzedSha, "main")],
   ])("%s gives the link it should be", (_story, githubUrl) => {
-    expect(check({ githubUrl }).lines).toEqual([`${AT} githubUrl: does not agree with repo, analyzedSha, filePath and the snippet range ${agreeing}`]);
+    expect(check({ githubUrl }).lines).toEqual([
+      `${AT} githubUrl: does not agree with repo, analyzedSha, filePath and the snippet range ${agreeing}`,
+    ]);
   });
 
   it("that is not on GitHub says so and gives the link it should be", () => {
@@ -161,7 +179,11 @@ describe("the message and its pattern", () => {
   });
 
   it.each([
-    ["literal braces {{ }}", "Expected a mapping like {{key: value}}, got {type(cfg).__name__}", "Expected a mapping like \\{key: value\\}, got (.+?)$"],
+    [
+      "literal braces {{ }}",
+      "Expected a mapping like {{key: value}}, got {type(cfg).__name__}",
+      "Expected a mapping like \\{key: value\\}, got (.+?)$",
+    ],
     ["printf %s and %r", "Cannot load model %s from %r", "Cannot load model (.+?) from (.+)"],
     ["printf %(name)d and %%", "Only %(pct)d%% of blocks are free", "Only (\\d+)% of blocks are free"],
     ["an f-string call with a quoted comma", "expected one of {','.join(valid_parsers)}", "expected one of (.+)"],
@@ -190,7 +212,9 @@ describe("the message and its pattern", () => {
 describe("severity and tags", () => {
   it("an unknown severity is a warning and the record stays valid", () => {
     expect(check({ severity: "fatal" })).toEqual({
-      lines: [`${FILE}:1: warning: record ${ID}: severity: "fatal" is not a known severity; shown as is (expected one of critical, error, warning, info)`],
+      lines: [
+        `${FILE}:1: warning: record ${ID}: severity: "fatal" is not a known severity; shown as is (expected one of critical, error, warning, info)`,
+      ],
       valid: 1,
       errors: 0,
       warnings: 1,
@@ -202,9 +226,15 @@ describe("severity and tags", () => {
   });
 
   it("a tag that cannot be a page address is an error saying why", () => {
-    expect(check({ tags: ["pd-disagg", "a/b"] }).lines).toEqual([`${AT} tags.1: "a/b" contains "/", which cannot be part of the tag's page address (use words and dashes, like kv-cache)`]);
-    expect(check({ tags: ["a\\b"] }).lines).toEqual([`${AT} tags.0: "a\\\\b" contains "\\", which cannot be part of the tag's page address (use words and dashes, like kv-cache)`]);
-    expect(check({ tags: [".."] }).lines).toEqual([`${AT} tags.0: ".." cannot be the tag's page address (use words and dashes, like kv-cache)`]);
+    expect(check({ tags: ["pd-disagg", "a/b"] }).lines).toEqual([
+      `${AT} tags.1: "a/b" contains "/", which cannot be part of the tag's page address (use words and dashes, like kv-cache)`,
+    ]);
+    expect(check({ tags: ["a\\b"] }).lines).toEqual([
+      `${AT} tags.0: "a\\\\b" contains "\\", which cannot be part of the tag's page address (use words and dashes, like kv-cache)`,
+    ]);
+    expect(check({ tags: [".."] }).lines).toEqual([
+      `${AT} tags.0: ".." cannot be the tag's page address (use words and dashes, like kv-cache)`,
+    ]);
   });
 
   it("a repeated tag is a warning and the record stays valid", () => {
@@ -240,7 +270,11 @@ describe("the whole dataset", () => {
   });
 
   it("the same slug in another repository is fine", () => {
-    const other = distinctRecord(2, { slug: EXAMPLE.slug, repo: "vllm-project/vllm", githubUrl: EXAMPLE.githubUrl.replace(EXAMPLE.repo, "vllm-project/vllm") });
+    const other = distinctRecord(2, {
+      slug: EXAMPLE.slug,
+      repo: "vllm-project/vllm",
+      githubUrl: EXAMPLE.githubUrl.replace(EXAMPLE.repo, "vllm-project/vllm"),
+    });
     const result = validateDataset([jsonl(FILE, line(EXAMPLE), line(other))]);
     expect(messages(result.problems)).toEqual([]);
   });
@@ -275,17 +309,37 @@ describe("the whole dataset", () => {
 
 describe("the format rules", () => {
   it.each([
-    ["id", ID_RE, ["213d04cf659a6918", "0000000000000000"], ["213D04CF659A6918", "213d04cf659a691", "213d04cf659a69180", "213d04cf659a691g", "213d04cf659a6918\n", " 213d04cf659a6918", ""]],
-    ["repo", REPO_RE, ["sgl-project/sglang", "a/b", "Org1/my.repo_name-2"], ["sglang", "/sglang", "sgl-project/", "-sgl/sglang", "a/b/c", "a/b c", "a/b\n", "a/..", "a/."]],
+    [
+      "id",
+      ID_RE,
+      ["213d04cf659a6918", "0000000000000000"],
+      ["213D04CF659A6918", "213d04cf659a691", "213d04cf659a69180", "213d04cf659a691g", "213d04cf659a6918\n", " 213d04cf659a6918", ""],
+    ],
+    [
+      "repo",
+      REPO_RE,
+      ["sgl-project/sglang", "a/b", "Org1/my.repo_name-2"],
+      ["sglang", "/sglang", "sgl-project/", "-sgl/sglang", "a/b/c", "a/b c", "a/b\n", "a/..", "a/."],
+    ],
     ["slug", SLUG_RE, ["pd-disaggregation", "oom", "error-404"], ["", "-oom", "oom-", "pd--x", "PD-x", "pd_x", "pd x", "größe"]],
-    ["analyzedSha", SHA_RE, [EXAMPLE.analyzedSha], [EXAMPLE.analyzedSha.slice(1), EXAMPLE.analyzedSha + "0", EXAMPLE.analyzedSha.toUpperCase(), `${EXAMPLE.analyzedSha}\n`]],
+    [
+      "analyzedSha",
+      SHA_RE,
+      [EXAMPLE.analyzedSha],
+      [EXAMPLE.analyzedSha.slice(1), EXAMPLE.analyzedSha + "0", EXAMPLE.analyzedSha.toUpperCase(), `${EXAMPLE.analyzedSha}\n`],
+    ],
   ])("%s accepts the right form and rejects hostile look-alikes", (_field, re, good, bad) => {
     for (const s of good) expect(re.test(s), JSON.stringify(s)).toBe(true);
     for (const s of bad) expect(re.test(s), JSON.stringify(s)).toBe(false);
   });
 
   it("the example record's own values have the right form", () => {
-    expect([ID_RE.test(EXAMPLE.id), REPO_RE.test(EXAMPLE.repo), SLUG_RE.test(EXAMPLE.slug), SHA_RE.test(EXAMPLE.analyzedSha)]).toEqual([true, true, true, true]);
+    expect([ID_RE.test(EXAMPLE.id), REPO_RE.test(EXAMPLE.repo), SLUG_RE.test(EXAMPLE.slug), SHA_RE.test(EXAMPLE.analyzedSha)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("every record check has a unique name and a description", () => {
@@ -297,7 +351,10 @@ describe("the format rules", () => {
 
 describe("size limits and control characters", () => {
   it.each([
-    [{ sourceCode: "x\n".repeat(499_999) + "x", sourceCodeEnd: 1326 + 499_999 }, ["sourceCode: is 1000k characters, over the limit of 200k", "sourceCode: is 500k lines, over the limit of 2000"]],
+    [
+      { sourceCode: "x\n".repeat(499_999) + "x", sourceCodeEnd: 1326 + 499_999 },
+      ["sourceCode: is 1000k characters, over the limit of 200k", "sourceCode: is 500k lines, over the limit of 2000"],
+    ],
     [{ tags: Array.from({ length: 10_000 }, (_, i) => `t${i}`) }, ["tags: is 10k tags, over the limit of 50"]],
     [{ errorMessage: "x".repeat(100_000) }, ["errorMessage: is 100k characters, over the limit of 10k"]],
   ])("an oversized record is reported with the field, its size and the limit (%#)", (overrides, expected) => {

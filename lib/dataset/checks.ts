@@ -39,7 +39,8 @@ export const SEVERITIES = ["critical", "error", "warning", "info"] as const;
 const format = (name: string, field: keyof ErrorRecord, re: RegExp, hint: string): RecordCheck => ({
   name,
   description: `${field} has the form ${hint}`,
-  check: (r) => (re.test(String(r[field])) ? [] : [{ field, message: `${JSON.stringify(r[field])} is not valid`, hint: `expected ${hint}` }]),
+  check: (r) =>
+    re.test(String(r[field])) ? [] : [{ field, message: `${JSON.stringify(r[field])} is not valid`, hint: `expected ${hint}` }],
 });
 
 /** Bidirectional overrides and isolates: they make text display in another order than it is stored. */
@@ -64,7 +65,12 @@ export const RECORD_CHECKS: RecordCheck[] = [
     check: (r) => {
       const out: Finding[] = [];
       const over = (field: string, size: number, limit: number, unit: string) =>
-        size > limit && out.push({ field, message: `is ${kb(size)} ${unit}, over the limit of ${kb(limit)}`, hint: "shorten it; see the limits in the README" });
+        size > limit &&
+        out.push({
+          field,
+          message: `is ${kb(size)} ${unit}, over the limit of ${kb(limit)}`,
+          hint: "shorten it; see the limits in the README",
+        });
       over("errorMessage", r.errorMessage.length, LIMITS.errorMessage, "characters");
       over("messagePattern", r.messagePattern.length, LIMITS.messagePattern, "characters");
       over("sourceCode", r.sourceCode.length, LIMITS.sourceCodeChars, "characters");
@@ -75,7 +81,22 @@ export const RECORD_CHECKS: RecordCheck[] = [
         over(f, r[f].length, LIMITS.listItems, "items");
         r[f].forEach((t, i) => over(`${f}.${i}`, t.length, LIMITS.itemChars, "characters"));
       }
-      for (const f of ["documentation", "triggerScenarios", "commonSituations", "exampleFix", "validationCode", "typeGuard", "tryCatchPattern", "handlingStrategy", "errorCode", "errorClass", "errorType", "severity", "backgroundTag", "filePath"] as const) {
+      for (const f of [
+        "documentation",
+        "triggerScenarios",
+        "commonSituations",
+        "exampleFix",
+        "validationCode",
+        "typeGuard",
+        "tryCatchPattern",
+        "handlingStrategy",
+        "errorCode",
+        "errorClass",
+        "errorType",
+        "severity",
+        "backgroundTag",
+        "filePath",
+      ] as const) {
         const v = r[f];
         if (typeof v === "string") over(f, v.length, LIMITS.text, "characters");
       }
@@ -90,7 +111,12 @@ export const RECORD_CHECKS: RecordCheck[] = [
       for (const [field, v] of textFields(r)) {
         if (v.includes("\u0000")) out.push({ field, message: "contains a NUL byte", hint: "remove it: no text field may hold U+0000" });
         else if (BIDI_CONTROLS.test(v))
-          out.push({ field, level: "warning", message: "contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is (the CLI shows it escaped; pages show the text as written)" });
+          out.push({
+            field,
+            level: "warning",
+            message:
+              "contains a bidirectional control character (U+202A–U+202E or U+2066–U+2069) that can make text read differently from what it is (the CLI shows it escaped; pages show the text as written)",
+          });
       }
       return out;
     },
@@ -104,7 +130,13 @@ export const RECORD_CHECKS: RecordCheck[] = [
     description: "filePath is a relative path inside the repository",
     check: (r) =>
       r.filePath === "" || r.filePath.startsWith("/") || r.filePath.split("/").includes("..")
-        ? [{ field: "filePath", message: `${JSON.stringify(r.filePath)} is not a path inside the repository`, hint: "expected a relative path such as python/sglang/srt/server.py" }]
+        ? [
+            {
+              field: "filePath",
+              message: `${JSON.stringify(r.filePath)} is not a path inside the repository`,
+              hint: "expected a relative path such as python/sglang/srt/server.py",
+            },
+          ]
         : [],
   },
   {
@@ -114,7 +146,13 @@ export const RECORD_CHECKS: RecordCheck[] = [
       if (r.sourceCodeStart > r.sourceCodeEnd)
         return [{ field: "sourceCodeEnd", message: `${r.sourceCodeEnd} is before sourceCodeStart ${r.sourceCodeStart}` }];
       if (r.lineNumber < r.sourceCodeStart || r.lineNumber > r.sourceCodeEnd)
-        return [{ field: "lineNumber", message: `${r.lineNumber} lies outside the snippet range ${r.sourceCodeStart}-${r.sourceCodeEnd}`, hint: "the error line must be inside sourceCode" }];
+        return [
+          {
+            field: "lineNumber",
+            message: `${r.lineNumber} lies outside the snippet range ${r.sourceCodeStart}-${r.sourceCodeEnd}`,
+            hint: "the error line must be inside sourceCode",
+          },
+        ];
       return [];
     },
   },
@@ -145,7 +183,8 @@ export const RECORD_CHECKS: RecordCheck[] = [
   {
     name: "message-present",
     description: "errorMessage is not empty",
-    check: (r) => (r.errorMessage.trim() === "" ? [{ field: "errorMessage", message: "is empty: a record needs the message it describes" }] : []),
+    check: (r) =>
+      r.errorMessage.trim() === "" ? [{ field: "errorMessage", message: "is empty: a record needs the message it describes" }] : [],
   },
   {
     name: "pattern-compiles",
@@ -203,7 +242,14 @@ export const RECORD_CHECKS: RecordCheck[] = [
     check: (r) =>
       (SEVERITIES as readonly string[]).includes(r.severity)
         ? []
-        : [{ field: "severity", level: "warning", message: `${JSON.stringify(r.severity)} is not a known severity; shown as is`, hint: `expected one of ${SEVERITIES.join(", ")}` }],
+        : [
+            {
+              field: "severity",
+              level: "warning",
+              message: `${JSON.stringify(r.severity)} is not a known severity; shown as is`,
+              hint: `expected one of ${SEVERITIES.join(", ")}`,
+            },
+          ],
   },
   {
     name: "tags-clean",
@@ -214,8 +260,18 @@ export const RECORD_CHECKS: RecordCheck[] = [
       r.tags.forEach((t, i) => {
         if (t.trim() === "") out.push({ field: `tags.${i}`, message: "is empty" });
         // Every tag gets a page at /tags/<tag>; hosts decode %2F, so a slash can never be inside one path segment.
-        else if (/[/\\]/.test(t)) out.push({ field: `tags.${i}`, message: `${JSON.stringify(t)} contains "${t.includes("/") ? "/" : "\\"}", which cannot be part of the tag's page address`, hint: "use words and dashes, like kv-cache" });
-        else if (t === "." || t === "..") out.push({ field: `tags.${i}`, message: `${JSON.stringify(t)} cannot be the tag's page address`, hint: "use words and dashes, like kv-cache" });
+        else if (/[/\\]/.test(t))
+          out.push({
+            field: `tags.${i}`,
+            message: `${JSON.stringify(t)} contains "${t.includes("/") ? "/" : "\\"}", which cannot be part of the tag's page address`,
+            hint: "use words and dashes, like kv-cache",
+          });
+        else if (t === "." || t === "..")
+          out.push({
+            field: `tags.${i}`,
+            message: `${JSON.stringify(t)} cannot be the tag's page address`,
+            hint: "use words and dashes, like kv-cache",
+          });
         else if (seen.has(t)) out.push({ field: `tags.${i}`, level: "warning", message: `repeats tag ${JSON.stringify(t)}` });
         seen.add(t);
       });
@@ -244,10 +300,24 @@ export function checkRecords(records: LoadedRecord[], checks: RecordCheck[] = RE
         findings = c.check(lr.record);
       } catch (err) {
         // A record odd enough to break a check (a pattern too large to compile, say) is reported, never a crash.
-        findings = [{ field: "record", message: `the ${c.name} check could not run on this record: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) }];
+        findings = [
+          {
+            field: "record",
+            message: `the ${c.name} check could not run on this record: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300),
+          },
+        ];
       }
       for (const f of findings) {
-        problems.push({ level: f.level ?? "error", file: lr.file, line: lr.line, id: lr.record.id, field: f.field, message: f.message, hint: f.hint, check: c.name });
+        problems.push({
+          level: f.level ?? "error",
+          file: lr.file,
+          line: lr.line,
+          id: lr.record.id,
+          field: f.field,
+          message: f.message,
+          hint: f.hint,
+          check: c.name,
+        });
       }
     }
   }
@@ -263,12 +333,30 @@ export function checkDataset(records: LoadedRecord[]): Problem[] {
     const r = lr.record;
     const first = byId.get(r.id);
     if (first) {
-      problems.push({ level: "error", file: lr.file, line: lr.line, id: r.id, field: "id", message: `duplicate id, already used at ${first.file}:${first.line}`, hint: "ids are permanent and must be unique across all files", check: "id-unique" });
+      problems.push({
+        level: "error",
+        file: lr.file,
+        line: lr.line,
+        id: r.id,
+        field: "id",
+        message: `duplicate id, already used at ${first.file}:${first.line}`,
+        hint: "ids are permanent and must be unique across all files",
+        check: "id-unique",
+      });
     } else byId.set(r.id, lr);
     const key = `${r.repo}/${r.slug}`;
     const sameSlug = bySlug.get(key);
     if (sameSlug) {
-      problems.push({ level: "error", file: lr.file, line: lr.line, id: r.id, field: "slug", message: `duplicate slug ${JSON.stringify(r.slug)} in ${r.repo}, already used by record ${sameSlug.record.id} at ${sameSlug.file}:${sameSlug.line}`, hint: "repo and slug make the permalink, so each pair must be unique", check: "slug-unique" });
+      problems.push({
+        level: "error",
+        file: lr.file,
+        line: lr.line,
+        id: r.id,
+        field: "slug",
+        message: `duplicate slug ${JSON.stringify(r.slug)} in ${r.repo}, already used by record ${sameSlug.record.id} at ${sameSlug.file}:${sameSlug.line}`,
+        hint: "repo and slug make the permalink, so each pair must be unique",
+        check: "slug-unique",
+      });
     } else bySlug.set(key, lr);
   }
   return problems;

@@ -47,7 +47,9 @@ describe("a JSON Lines file", () => {
   });
 
   it("with a single line that is not JSON reports that line as is", () => {
-    expect(load("data/a.jsonl", "hello\n").lines).toEqual([`data/a.jsonl:1: not valid JSON: Unexpected token 'h', "hello" is not valid JSON ${LINE_FORM}`]);
+    expect(load("data/a.jsonl", "hello\n").lines).toEqual([
+      `data/a.jsonl:1: not valid JSON: Unexpected token 'h', "hello" is not valid JSON ${LINE_FORM}`,
+    ]);
   });
 
   it.each([
@@ -65,7 +67,9 @@ describe("a JSON Lines file", () => {
   });
 
   it('with a line missing "record" says so', () => {
-    expect(load("data/a.jsonl", JSON.stringify({ datasetVersion: EXAMPLE_DATASET_VERSION })).lines).toEqual([`data/a.jsonl:1: missing "record" ${OBJECT_FORM}`]);
+    expect(load("data/a.jsonl", JSON.stringify({ datasetVersion: EXAMPLE_DATASET_VERSION })).lines).toEqual([
+      `data/a.jsonl:1: missing "record" ${OBJECT_FORM}`,
+    ]);
   });
 
   it.each([
@@ -79,7 +83,11 @@ describe("a JSON Lines file", () => {
   });
 
   it("starting with a byte-order mark loads normally", () => {
-    expect(load("data/a.jsonl", `\ufeff${line(distinctRecord(1))}\n${line(distinctRecord(2))}\n`)).toEqual({ recordLines: [1, 2], ids: [idOf(1), idOf(2)], lines: [] });
+    expect(load("data/a.jsonl", `\ufeff${line(distinctRecord(1))}\n${line(distinctRecord(2))}\n`)).toEqual({
+      recordLines: [1, 2],
+      ids: [idOf(1), idOf(2)],
+      lines: [],
+    });
   });
 
   it("with CRLF line endings loads normally, and errors keep their line numbers", () => {
@@ -123,7 +131,10 @@ describe("a .json file", () => {
   it("with a bad element in an array reports the element's own line", () => {
     const text = JSON.stringify([envelope(1), 5, envelope(3)], null, 2);
     const fiveAt = text.split("\n").indexOf("  5,") + 1;
-    expect(load("data/many.json", text)).toMatchObject({ ids: [idOf(1), idOf(3)], lines: [`data/many.json:${fiveAt}: expected a JSON object, got a number ${OBJECT_FORM}`] });
+    expect(load("data/many.json", text)).toMatchObject({
+      ids: [idOf(1), idOf(3)],
+      lines: [`data/many.json:${fiveAt}: expected a JSON object, got a number ${OBJECT_FORM}`],
+    });
   });
 
   it("with a pretty-printed array and CRLF line endings keeps the same element lines", () => {
@@ -143,7 +154,9 @@ describe("a .json file", () => {
 
   it("with a syntax error V8 locates reports the line of the error", () => {
     const text = '{\n  "record": {\n    "id": "213d04cf659a6918",\n    "repo" "sgl-project/sglang"\n  }\n}\n';
-    expect(load("data/one.json", text).lines).toEqual([`data/one.json:4: not valid JSON: Unexpected string in JSON at position 57 ${JSON_FILE_FORM}`]);
+    expect(load("data/one.json", text).lines).toEqual([
+      `data/one.json:4: not valid JSON: Unexpected string in JSON at position 57 ${JSON_FILE_FORM}`,
+    ]);
   });
 
   it("with an unexpected token reports the line of the token, on one line", () => {
@@ -154,7 +167,9 @@ describe("a .json file", () => {
   });
 
   it("cut short reports the last line that has content", () => {
-    expect(load("data/many.json", '[\n  {\n    "record":\n\n\n').lines).toEqual([`data/many.json:3: not valid JSON: Unexpected end of JSON input ${JSON_FILE_FORM}`]);
+    expect(load("data/many.json", '[\n  {\n    "record":\n\n\n').lines).toEqual([
+      `data/many.json:3: not valid JSON: Unexpected end of JSON input ${JSON_FILE_FORM}`,
+    ]);
     expect(load("data/many.json", '[\n  {\n    "record": {},\n\n').lines).toEqual([
       `data/many.json:3: not valid JSON: Expected double-quoted property name in JSON at position 25 ${JSON_FILE_FORM}`,
     ]);
@@ -171,8 +186,13 @@ describe("a dataset of several files", () => {
       { name: "data/a.jsonl", text: `${line(distinctRecord(1))}\n{\n` },
       { name: "data/b.json", text: JSON.stringify([envelope(2)]) },
     ]);
-    expect(result.records.map((r) => `${r.file}:${r.line} ${r.record.id}`)).toEqual([`data/a.jsonl:1 ${idOf(1)}`, `data/b.json:1 ${idOf(2)}`]);
-    expect(messages(result.problems)).toEqual([`data/a.jsonl:2: not valid JSON: Expected property name or '}' in JSON at position 1 ${LINE_FORM}`]);
+    expect(result.records.map((r) => `${r.file}:${r.line} ${r.record.id}`)).toEqual([
+      `data/a.jsonl:1 ${idOf(1)}`,
+      `data/b.json:1 ${idOf(2)}`,
+    ]);
+    expect(messages(result.problems)).toEqual([
+      `data/a.jsonl:2: not valid JSON: Expected property name or '}' in JSON at position 1 ${LINE_FORM}`,
+    ]);
   });
 
   it.each([

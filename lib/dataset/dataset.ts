@@ -26,7 +26,11 @@ const LINE_FORM = 'one {"record": {...}, "datasetVersion": "<ISO time>"} object 
 const OBJECT_FORM = '{"record": {...}, "datasetVersion": "<ISO time>"}';
 const KNOWN_FIELDS = new Set(Object.keys(recordSchema.shape));
 /** Fields that accept null, read from the schema itself. */
-const NULLABLE_FIELDS = new Set(Object.entries(recordSchema.shape).filter(([, s]) => s.safeParse(null).success).map(([k]) => k));
+const NULLABLE_FIELDS = new Set(
+  Object.entries(recordSchema.shape)
+    .filter(([, s]) => s.safeParse(null).success)
+    .map(([k]) => k),
+);
 
 /** True for the file names the loader reads. */
 export function isDatasetFileName(name: string): boolean {
@@ -78,7 +82,12 @@ function parseJsonLinesFile(name: string, text: string, out: ParseResult): void 
   if (parsedLines === 0 && syntaxErrors.length > 1) {
     // A file where no line parses is not JSON Lines at all: one message, not thousands.
     out.problems.push(
-      fileProblem(name, 1, `not JSON Lines: none of its ${syntaxErrors.length} lines is valid JSON (line 1: ${syntaxErrors[0]!.message})`, `expected ${LINE_FORM}`),
+      fileProblem(
+        name,
+        1,
+        `not JSON Lines: none of its ${syntaxErrors.length} lines is valid JSON (line 1: ${syntaxErrors[0]!.message})`,
+        `expected ${LINE_FORM}`,
+      ),
     );
     return;
   }
@@ -90,7 +99,9 @@ function parseJsonFile(name: string, text: string, out: ParseResult): void {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    out.problems.push(fileProblem(name, jsonErrorLine(err, text), `not valid JSON: ${jsonErrorText(err)}`, `expected ${OBJECT_FORM} or an array of them`));
+    out.problems.push(
+      fileProblem(name, jsonErrorLine(err, text), `not valid JSON: ${jsonErrorText(err)}`, `expected ${OBJECT_FORM} or an array of them`),
+    );
     return;
   }
   if (!Array.isArray(value)) {

@@ -38,10 +38,7 @@ export function formatProblem(p: Problem): string {
 /** Orders problems by file, then line, errors before warnings. */
 export function sortProblems(problems: Problem[]): Problem[] {
   return [...problems].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) ||
-      a.line - b.line ||
-      (a.level === b.level ? 0 : a.level === "error" ? -1 : 1),
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.level === b.level ? 0 : a.level === "error" ? -1 : 1),
   );
 }
 

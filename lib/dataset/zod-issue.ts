@@ -40,7 +40,9 @@ function describeIssue(issue: Issue, input: unknown, orNull: string): string {
       if (issue.expected === "int" && typeof input === "number") return `expected a whole number${orNull}, got ${input}`;
       return `expected ${expectedText(issue.expected)}${orNull}, got ${typeName(input)}`;
     case "too_small":
-      return issue.origin === "number" || issue.origin === "int" ? `must be at least ${issue.minimum}, got ${String(input)}` : issue.message;
+      return issue.origin === "number" || issue.origin === "int"
+        ? `must be at least ${issue.minimum}, got ${String(input)}`
+        : issue.message;
     case "too_big":
       return issue.origin === "number" || issue.origin === "int" ? `must be at most ${issue.maximum}, got ${String(input)}` : issue.message;
     case "invalid_value":

@@ -74,11 +74,17 @@ describe("cleanLine: prefixes", () => {
     ["I1025 13:08:43.123456 12345 file.cc:12] Started worker", "Started worker"],
     ["E1025 13:08:43.123456    77 mooncake.cpp:88] Transfer failed", "Transfer failed"],
     // sglang
-    ["[2025-06-01 10:00:00 TP3] Scheduler hit an exception: Traceback (most recent call last):", "Scheduler hit an exception: Traceback (most recent call last):"],
+    [
+      "[2025-06-01 10:00:00 TP3] Scheduler hit an exception: Traceback (most recent call last):",
+      "Scheduler hit an exception: Traceback (most recent call last):",
+    ],
     ["[2025-06-01 10:00:00 DP0 TP3] Prefill batch. #new-seq: 1", "Prefill batch. #new-seq: 1"],
     // torchrun / torch distributed
     ["[rank0]: Traceback (most recent call last):", "Traceback (most recent call last):"],
-    ["[rank3]:[W1025 13:08:43.123456 1234 ProcessGroupNCCL.cpp:1168] Warning: WorkNCCL(SeqNum=1) timed out", "Warning: WorkNCCL(SeqNum=1) timed out"],
+    [
+      "[rank3]:[W1025 13:08:43.123456 1234 ProcessGroupNCCL.cpp:1168] Warning: WorkNCCL(SeqNum=1) timed out",
+      "Warning: WorkNCCL(SeqNum=1) timed out",
+    ],
     ["[default0]:torch.OutOfMemoryError: CUDA out of memory.", "torch.OutOfMemoryError: CUDA out of memory."],
     // vLLM / Ray process tags
     ["(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] EngineCore failed to start.", "EngineCore failed to start."],
@@ -88,12 +94,18 @@ describe("cleanLine: prefixes", () => {
     ["INFO 06-01 10:00:00 llm_engine.py:100] Initializing an LLM engine", "Initializing an LLM engine"],
     // levels
     ["INFO Started server", "Started server"],
-    ["ERROR: Could not find a version that satisfies the requirement torch==9.9", "Could not find a version that satisfies the requirement torch==9.9"],
+    [
+      "ERROR: Could not find a version that satisfies the requirement torch==9.9",
+      "Could not find a version that satisfies the requirement torch==9.9",
+    ],
     ["WARNING Using default config", "Using default config"],
     ["ERROR:root:Request failed", "Request failed"],
     ["INFO:", ""],
     ["WARNING:sglang.srt.server_args:Overlap scheduler is disabled", "Overlap scheduler is disabled"],
-    ["INFO:     127.0.0.1:51234 - \"POST /generate HTTP/1.1\" 500 Internal Server Error", '127.0.0.1:51234 - "POST /generate HTTP/1.1" 500 Internal Server Error'],
+    [
+      'INFO:     127.0.0.1:51234 - "POST /generate HTTP/1.1" 500 Internal Server Error',
+      '127.0.0.1:51234 - "POST /generate HTTP/1.1" 500 Internal Server Error',
+    ],
     ["[ERROR] ValueError: bad", "ValueError: bad"],
     ["2025-06-01 10:00:00,123 - sglang.srt.managers.scheduler - ERROR - Prefill out of memory", "Prefill out of memory"],
     ["2025-06-01 10:00:00.123 | ERROR    | __main__:main:42 - boom", "boom"],
@@ -149,7 +161,10 @@ describe("cleanLine: markdown decoration", () => {
     ["> RuntimeError: x", "RuntimeError: x"],
     ["> > ValueError: nested quote", "ValueError: nested quote"],
     [">>> import torch", "import torch"],
-    ["`RuntimeError: CUDA error: an illegal memory access was encountered`", "RuntimeError: CUDA error: an illegal memory access was encountered"],
+    [
+      "`RuntimeError: CUDA error: an illegal memory access was encountered`",
+      "RuntimeError: CUDA error: an illegal memory access was encountered",
+    ],
     ["```RuntimeError: x```", "RuntimeError: x"],
     ["**RuntimeError: x**", "RuntimeError: x"],
     ["**RuntimeError**: CUDA out of memory", "RuntimeError: CUDA out of memory"],
@@ -164,13 +179,16 @@ describe("cleanLine: markdown decoration", () => {
 
 describe("cleanLine: whitespace and indentation", () => {
   table([
-    ['  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main', 'File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main'],
+    [
+      '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+      'File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+    ],
     ["    return self._call_impl(*args, **kwargs)   ", "return self._call_impl(*args, **kwargs)"],
     ["\t\tat java.lang.Thread.run(Thread.java:750)", "at java.lang.Thread.run(Thread.java:750)"],
     ["\ufeffRuntimeError: BOM first", "RuntimeError: BOM first"],
     ["   ", ""],
     ["", ""],
-    ["[rank0]:   File \"/a.py\", line 3, in f", 'File "/a.py", line 3, in f'],
+    ['[rank0]:   File "/a.py", line 3, in f', 'File "/a.py", line 3, in f'],
   ]);
 });
 
@@ -282,7 +300,7 @@ describe("normalizeLog", () => {
   });
 
   it("leaves lines alone when JSON.parse fails or there is no message field", () => {
-    const log = ['{"message": "unterminated}', '{"status":"ok","count":3}', "KeyError: \"quoted \\\"key\\\"\"", "{'a': 1}"].join("\n");
+    const log = ['{"message": "unterminated}', '{"status":"ok","count":3}', 'KeyError: "quoted \\"key\\""', "{'a': 1}"].join("\n");
     expect(normalizeLog(log).map((l) => l.text)).toEqual([
       '{"message": "unterminated}',
       '{"status":"ok","count":3}',
@@ -347,14 +365,83 @@ describe("looksLikeError", () => {
 // properties
 
 const PIECES = [
-  "\x1b[31m", "\x1b[1;31m", "\x1b[0m", "\x1b[2K", "\x1b]8;;http://x\x1b\\", "\x1b]8;;\x1b\\", "\x1b", "\x07", "\r", "\t", " ", "  ",
-  "^[[31m", "^[[0m", "^[", "[0m", "[31m", "[1;32m", "[5m", "]", "[", "[0]", "[rank0]", "[rank0]:", "[rank3]:", "m", "0", "3", ";",
-  "2025-06-01 10:00:00", "2025-06-01T10:00:00.123Z", "2025-06-01 10:00:00,123", "[2025-06-01 10:00:00]", "[2025-06-01 10:00:00 TP3]",
-  "10-25 13:08:43", "I1025 13:08:43.123456 12345 file.cc:12]", "[W1025 13:08:43.123 1 a.cpp:1]", "(EngineCore_DP0 pid=738) ",
-  "(RayWorkerWrapper pid=5085) ", "ERROR 10-25 13:08:43 [core.py:708] ", "INFO ", "ERROR:", "ERROR:root:", "WARNING ", "ERROR",
-  "sglang-1  | ", "web_1      | ", "[pod/sglang-0/server] ", "2025-06-01T10:00:00.1234567Z ", "##[error]", "::error::", "00O ",
-  "```", "```python", "`", "**", "*", "> ", ">", "- ", "* ", "RuntimeError", ": ", "RuntimeError: x", "ValueError", "Traceback (most recent call last):",
-  '  File "/a.py", line 1, in f', "[0, 1]", "\\x1b[31m", "\\033[0m", "\u241b[0m", "\ufeff", "\u00a0", " [repeated 2x across cluster]", "|", "-", "e",
+  "\x1b[31m",
+  "\x1b[1;31m",
+  "\x1b[0m",
+  "\x1b[2K",
+  "\x1b]8;;http://x\x1b\\",
+  "\x1b]8;;\x1b\\",
+  "\x1b",
+  "\x07",
+  "\r",
+  "\t",
+  " ",
+  "  ",
+  "^[[31m",
+  "^[[0m",
+  "^[",
+  "[0m",
+  "[31m",
+  "[1;32m",
+  "[5m",
+  "]",
+  "[",
+  "[0]",
+  "[rank0]",
+  "[rank0]:",
+  "[rank3]:",
+  "m",
+  "0",
+  "3",
+  ";",
+  "2025-06-01 10:00:00",
+  "2025-06-01T10:00:00.123Z",
+  "2025-06-01 10:00:00,123",
+  "[2025-06-01 10:00:00]",
+  "[2025-06-01 10:00:00 TP3]",
+  "10-25 13:08:43",
+  "I1025 13:08:43.123456 12345 file.cc:12]",
+  "[W1025 13:08:43.123 1 a.cpp:1]",
+  "(EngineCore_DP0 pid=738) ",
+  "(RayWorkerWrapper pid=5085) ",
+  "ERROR 10-25 13:08:43 [core.py:708] ",
+  "INFO ",
+  "ERROR:",
+  "ERROR:root:",
+  "WARNING ",
+  "ERROR",
+  "sglang-1  | ",
+  "web_1      | ",
+  "[pod/sglang-0/server] ",
+  "2025-06-01T10:00:00.1234567Z ",
+  "##[error]",
+  "::error::",
+  "00O ",
+  "```",
+  "```python",
+  "`",
+  "**",
+  "*",
+  "> ",
+  ">",
+  "- ",
+  "* ",
+  "RuntimeError",
+  ": ",
+  "RuntimeError: x",
+  "ValueError",
+  "Traceback (most recent call last):",
+  '  File "/a.py", line 1, in f',
+  "[0, 1]",
+  "\\x1b[31m",
+  "\\033[0m",
+  "\u241b[0m",
+  "\ufeff",
+  "\u00a0",
+  " [repeated 2x across cluster]",
+  "|",
+  "-",
+  "e",
 ];
 const anyString = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 80 });
 const decorated = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((a) => a.join(""));

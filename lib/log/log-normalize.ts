@@ -128,7 +128,20 @@ function safeCsiLen(s: string, j: number): number {
   }
   const f = s.charCodeAt(k);
   // A-H J K S T f h l m n s u
-  if ((f >= 65 && f <= 72) || f === 74 || f === 75 || f === 83 || f === 84 || f === 102 || f === 104 || f === 108 || f === 109 || f === 110 || f === 115 || f === 117) {
+  if (
+    (f >= 65 && f <= 72) ||
+    f === 74 ||
+    f === 75 ||
+    f === 83 ||
+    f === 84 ||
+    f === 102 ||
+    f === 104 ||
+    f === 108 ||
+    f === 109 ||
+    f === 110 ||
+    f === 115 ||
+    f === 117
+  ) {
     return k + 1 - j;
   }
   return 0;
@@ -164,7 +177,7 @@ function escLen(s: string, i: number): number {
     const e = stringEnd(s, i + 2);
     return e < 0 ? 2 : e - i;
   }
-  if ((c >= 0x20 && c <= 0x2f) && i + 2 < s.length) return 3; // ESC ( B  and other designations
+  if (c >= 0x20 && c <= 0x2f && i + 2 < s.length) return 3; // ESC ( B  and other designations
   if (c >= 0x30 && c <= 0x7e) return 2;
   return 1;
 }
@@ -192,10 +205,14 @@ function caretLen(s: string, i: number): number {
 function literalLen(s: string, i: number): number {
   let j: number;
   const c = s.charCodeAt(i + 1);
-  if (c === 120 && s.startsWith("1", i + 2) && (s.charCodeAt(i + 3) | 32) === 98) j = i + 4; // \x1b
-  else if (c === 48 && s.startsWith("33", i + 2)) j = i + 4; // \033
-  else if (c === 117 && s.startsWith("001", i + 2) && (s.charCodeAt(i + 5) | 32) === 98) j = i + 6; // \u001b
-  else if (c === 101) j = i + 2; // \e
+  if (c === 120 && s.startsWith("1", i + 2) && (s.charCodeAt(i + 3) | 32) === 98)
+    j = i + 4; // \x1b
+  else if (c === 48 && s.startsWith("33", i + 2))
+    j = i + 4; // \033
+  else if (c === 117 && s.startsWith("001", i + 2) && (s.charCodeAt(i + 5) | 32) === 98)
+    j = i + 6; // \u001b
+  else if (c === 101)
+    j = i + 2; // \e
   else return 0;
   if (s.charCodeAt(j) !== 91) return 0;
   const k = safeCsiLen(s, j + 1);
@@ -240,7 +257,7 @@ function stripControls(s: string, t: Track | null): string {
     let last = 0;
     let removed = false;
     const keep: number[] | null = t ? [] : null;
-    for (let i = 0; i < n; ) {
+    for (let i = 0; i < n;) {
       const c = s.charCodeAt(i);
       let k = 0;
       if (c < 32) k = c === 9 ? 0 : c === 27 ? escLen(s, i) : 1;
@@ -357,7 +374,8 @@ const RE_VLLM = /\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?[ \t]+(?:\[[^\]\s]+:\d+\
 /** glog / klog: `I1025 13:08:43.123456 12345 file.cc:12] `. */
 const RE_GLOG = /[IWEF]\d{4} \d{2}:\d{2}:\d{2}(?:\.\d+)?[ \t]+\d+[ \t]+[^\s\]]+:\d+\]/y;
 /** syslog / journalctl: `Jun  1 10:00:00 host proc[123]: `. */
-const RE_SYSLOG = /(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?(?: +[\w.-]+ +[\w./@-]+(?:\[\d+\])?:(?= |$))?/y;
+const RE_SYSLOG =
+  /(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?(?: +[\w.-]+ +[\w./@-]+(?:\[\d+\])?:(?= |$))?/y;
 /** Python logging `%(name)s - %(levelname)s - `: the part after the logger name. */
 const RE_DASH_LEVEL = / - (TRACE|DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|CRITICAL|FATAL) +- /y;
 /** loguru location after `LEVEL | `: `module:function:12 - `. */
@@ -371,7 +389,8 @@ const RE_FENCE = /^`{3,}[\w+#.-]*$/;
 /** Ray's log de-duplication suffix. */
 const RE_RAY_REPEAT = /\s*\[repeated \d+x across cluster\]$/;
 /** Start of an exception line or traceback header (used for bullets). */
-const RE_EXC_START = /(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Failure|Warning)\b(?:\([\w.]*\))?(?::|$)|Traceback \(most recent call last\):/y;
+const RE_EXC_START =
+  /(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Failure|Warning)\b(?:\([\w.]*\))?(?::|$)|Traceback \(most recent call last\):/y;
 /** Bracketed rank/process tags: `[rank0]`, `[default3]`, `[TP0 EP1]`, `[worker 2]`. */
 const RE_RANK_TAG = /^(?:(?:rank|default|worker|local_rank|node|gpu|tp|dp|pp|ep|attn_tp|moe_ep)[ =:]?\d+[\s,/]*)+$/i;
 /** kubectl logs --prefix: `[pod/name/container]`. */
@@ -680,7 +699,14 @@ function cleanCore(raw: string, info: Info | null, t: Track | null, mayHaveCR: b
     } else if (c === 42 && s.charCodeAt(lo + 1) === 42) {
       // **bold** around the line or around the error class
       const j = s.indexOf("**", lo + 2);
-      if (j < lo + 3 || isWs(s.charCodeAt(lo + 2)) || isWs(s.charCodeAt(j - 1)) || s.charCodeAt(lo + 2) === 42 || s.charCodeAt(j + 2) === 42) break;
+      if (
+        j < lo + 3 ||
+        isWs(s.charCodeAt(lo + 2)) ||
+        isWs(s.charCodeAt(j - 1)) ||
+        s.charCodeAt(lo + 2) === 42 ||
+        s.charCodeAt(j + 2) === 42
+      )
+        break;
       if (j + 2 === n) {
         s = s.slice(lo + 2, j);
         if (t) t.cut(lo + 2);

@@ -238,7 +238,8 @@ Shutting down`;
       endLine: 13 + rank,
       exceptionClass: "DistBackendError",
       qualifiedClass: "torch.distributed.DistBackendError",
-      message: "NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error\nncclUnhandledCudaError: Call to CUDA function failed.",
+      message:
+        "NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error\nncclUnhandledCudaError: Call to CUDA function failed.",
       exceptionLine: 11 + rank,
       frames: [
         { file: "/workspace/train.py", line: 50, func: "<module>", logLine: 3 + rank },
@@ -326,7 +327,12 @@ For debugging consider passing CUDA_LAUNCH_BLOCKING=1
   });
 
   it("caps message continuation lines", () => {
-    const log = ["Traceback (most recent call last):", '  File "/a.py", line 1, in f', "    g()", "pydantic_core._pydantic_core.ValidationError: 7 validation errors for Req"]
+    const log = [
+      "Traceback (most recent call last):",
+      '  File "/a.py", line 1, in f',
+      "    g()",
+      "pydantic_core._pydantic_core.ValidationError: 7 validation errors for Req",
+    ]
       .concat(["a", "b", "c", "d", "e", "f", "g"])
       .join("\n");
     const [t] = tb(log);

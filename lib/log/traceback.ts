@@ -115,7 +115,13 @@ function parseException(t: string, strict: boolean): ExcLine | null {
   } else if (!inner && !capital && (strict || name.indexOf(".") < 0)) {
     return null;
   }
-  return { qualified: inner ? `${name}(${inner})` : name, cls, message: m[4] ?? "", wrapper: inner !== undefined, bare: m[3] === undefined };
+  return {
+    qualified: inner ? `${name}(${inner})` : name,
+    cls,
+    message: m[4] ?? "",
+    wrapper: inner !== undefined,
+    bare: m[3] === undefined,
+  };
 }
 
 interface Open {

@@ -64,10 +64,38 @@ interface Generated {
 const piece = (py: string, text: fc.Arbitrary<string>): fc.Arbitrary<Piece> => text.map((t) => ({ py, text: t }));
 const fixed = (pairs: [string, string][]): fc.Arbitrary<Piece> => fc.constantFrom(...pairs).map(([py, text]) => ({ py, text }));
 
-const COMMON_WORDS = ["CUDA", "model", "tensor", "parallel", "size", "must", "be", "divisible", "by", "failed", "to", "load", "checkpoint", "rank", "memory", "engine", "not", "supported", "Expected", "got", "device"];
+const COMMON_WORDS = [
+  "CUDA",
+  "model",
+  "tensor",
+  "parallel",
+  "size",
+  "must",
+  "be",
+  "divisible",
+  "by",
+  "failed",
+  "to",
+  "load",
+  "checkpoint",
+  "rank",
+  "memory",
+  "engine",
+  "not",
+  "supported",
+  "Expected",
+  "got",
+  "device",
+];
 /** Mostly made-up words: literal keys unique to their pattern, as in a real corpus, so an attack line is a candidate for few records. */
-const word = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...COMMON_WORDS) }, { weight: 3, arbitrary: fc.stringMatching(/^[a-z][a-z_]{3,11}$/) });
-const value = fc.oneof(fc.constantFrom("Qwen/Qwen-7B", "32768", "cuda:0", "'fp8'", "bfloat16", "a b", "{'EngineCore_DP0': 1}"), fc.stringMatching(/^[A-Za-z0-9_./:-]{1,12}$/));
+const word = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(...COMMON_WORDS) },
+  { weight: 3, arbitrary: fc.stringMatching(/^[a-z][a-z_]{3,11}$/) },
+);
+const value = fc.oneof(
+  fc.constantFrom("Qwen/Qwen-7B", "32768", "cuda:0", "'fp8'", "bfloat16", "a b", "{'EngineCore_DP0': 1}"),
+  fc.stringMatching(/^[A-Za-z0-9_./:-]{1,12}$/),
+);
 const digits = fc.nat(99_999).map(String);
 
 /** What the mined corpus is made of. */
@@ -77,14 +105,35 @@ const CORPUS_PIECE: fc.Arbitrary<Piece> = fc.oneof(
   { weight: 1, arbitrary: fixed([["\\n", "\n"]]) },
   {
     weight: 3,
-    arbitrary: fixed([["\\.", "."], [":", ":"], [",", ","], ["'", "'"], ["=", "="], ["\\(", "("], ["\\)", ")"], ["/", "/"], ["-", "-"], ["\\[", "["], ["\\]", "]"], ["`", "`"], ["\\$", "$"], ["\\?", "?"], ["\\\\", "\\"], ["#", "#"]]),
+    arbitrary: fixed([
+      ["\\.", "."],
+      [":", ":"],
+      [",", ","],
+      ["'", "'"],
+      ["=", "="],
+      ["\\(", "("],
+      ["\\)", ")"],
+      ["/", "/"],
+      ["-", "-"],
+      ["\\[", "["],
+      ["\\]", "]"],
+      ["`", "`"],
+      ["\\$", "$"],
+      ["\\?", "?"],
+      ["\\\\", "\\"],
+      ["#", "#"],
+    ]),
   },
   { weight: 3, arbitrary: piece("(.+?)", value) },
   { weight: 2, arbitrary: piece("(\\d+)", digits) },
   {
     weight: 2,
     arbitrary: fc
-      .tuple(fc.constantFrom("model", "size", "rank", "dtype", "n"), fc.nat(99), fc.constantFrom<[string, fc.Arbitrary<string>]>(["\\d+", digits], [".+?", value], ["\\w+", word]))
+      .tuple(
+        fc.constantFrom("model", "size", "rank", "dtype", "n"),
+        fc.nat(99),
+        fc.constantFrom<[string, fc.Arbitrary<string>]>(["\\d+", digits], [".+?", value], ["\\w+", word]),
+      )
       .chain(([name, k, [inner, text]]) => piece(`(?P<${name}${k}>${inner})`, text)),
   },
   {
@@ -148,9 +197,84 @@ const LOOKAROUND: [string, string][] = [
 ];
 
 /** Syntax Python or JavaScript rejects (or, at the start or after an atom, sometimes accepts). */
-const INVALID = ["(?>x)", "a++", "x*+", "\\q", "(?P<1>x)", "[z-a]", "(", ")", "*", "?", "(?<=a+)b", "\\N{EM DASH}", "[\u{1F600}]", "(?(1)a|b)", "x{3,2}", "\\ud800", "(?i)", "(?L)", "[", "(?P=nope)", "(?Px)", "\ud800"];
+const INVALID = [
+  "(?>x)",
+  "a++",
+  "x*+",
+  "\\q",
+  "(?P<1>x)",
+  "[z-a]",
+  "(",
+  ")",
+  "*",
+  "?",
+  "(?<=a+)b",
+  "\\N{EM DASH}",
+  "[\u{1F600}]",
+  "(?(1)a|b)",
+  "x{3,2}",
+  "\\ud800",
+  "(?i)",
+  "(?L)",
+  "[",
+  "(?P=nope)",
+  "(?Px)",
+  "\ud800",
+];
 
-const SOUP_TOKENS = ["(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "^", "$", ".", "\\", "a", "b", "x", "0", "1", "2", ",", "-", ":", "=", "!", "<", ">", "P", "i", "m", "s", "d", "w", "B", "A", "Z", " ", "'", "#", "(?:", "(?P<g>", "(?=", "(?<=", "(?i)", "\\d", "\\s", "\\w", "{2}", "{1,3}", "é", "\u{1F600}"];
+const SOUP_TOKENS = [
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  "?",
+  "*",
+  "+",
+  "|",
+  "^",
+  "$",
+  ".",
+  "\\",
+  "a",
+  "b",
+  "x",
+  "0",
+  "1",
+  "2",
+  ",",
+  "-",
+  ":",
+  "=",
+  "!",
+  "<",
+  ">",
+  "P",
+  "i",
+  "m",
+  "s",
+  "d",
+  "w",
+  "B",
+  "A",
+  "Z",
+  " ",
+  "'",
+  "#",
+  "(?:",
+  "(?P<g>",
+  "(?=",
+  "(?<=",
+  "(?i)",
+  "\\d",
+  "\\s",
+  "\\w",
+  "{2}",
+  "{1,3}",
+  "é",
+  "\u{1F600}",
+];
 
 const flagsPrefix = fc.constantFrom("", "", "", "(?i)", "(?s)", "(?a)", "(?u)");
 const startAnchor = fc.constantFrom("", "", "", "^", "\\A");
@@ -158,12 +282,23 @@ const endAnchor = fc.constantFrom("", "", "", "$", "\\Z");
 
 function assemble(flags: string, start: string, body: Piece[], end: string, invalid: boolean, shout: boolean): Generated {
   const text = body.map((p) => p.text).join("");
-  return { py: flags + start + body.map((p) => p.py).join("") + end, text: flags.includes("i") && shout ? text.toUpperCase() : text, invalid };
+  return {
+    py: flags + start + body.map((p) => p.py).join("") + end,
+    text: flags.includes("i") && shout ? text.toUpperCase() : text,
+    invalid,
+  };
 }
 
 /** Corpus shapes, one in ten with a piece that may break it. */
 const corpusPattern = fc
-  .tuple(flagsPrefix, startAnchor, fc.array(CORPUS_PIECE, { minLength: 1, maxLength: 14 }), endAnchor, fc.option(fc.tuple(fc.nat(), fc.constantFrom(...INVALID)), { freq: 9 }), fc.boolean())
+  .tuple(
+    flagsPrefix,
+    startAnchor,
+    fc.array(CORPUS_PIECE, { minLength: 1, maxLength: 14 }),
+    endAnchor,
+    fc.option(fc.tuple(fc.nat(), fc.constantFrom(...INVALID)), { freq: 9 }),
+    fc.boolean(),
+  )
   .map(([flags, start, body, end, bad, shout]) => {
     if (bad) body.splice(bad[0] % (body.length + 1), 0, { py: bad[1], text: "" });
     return assemble(flags, start, body, end, bad !== null, shout);
@@ -176,7 +311,16 @@ const corpusPattern = fc
  * ~1–6 µs a character for each: linear, but the budget is per lookup).
  */
 const hostilePattern = fc
-  .tuple(flagsPrefix, startAnchor, fc.array(CORPUS_PIECE, { maxLength: 5 }), fc.stringMatching(/^[a-z]{5,10}$/), fc.array(fixed(HOSTILE), { minLength: 1, maxLength: 2 }), fc.array(fc.nat(), { minLength: 3, maxLength: 3 }), endAnchor, fc.boolean())
+  .tuple(
+    flagsPrefix,
+    startAnchor,
+    fc.array(CORPUS_PIECE, { maxLength: 5 }),
+    fc.stringMatching(/^[a-z]{5,10}$/),
+    fc.array(fixed(HOSTILE), { minLength: 1, maxLength: 2 }),
+    fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
+    endAnchor,
+    fc.boolean(),
+  )
   .map(([flags, start, body, key, hostile, at, end, shout]) => {
     [{ py: key, text: key }, ...hostile].forEach((h, i) => body.splice(at[i]! % (body.length + 1), 0, h));
     return assemble(flags, start, body, end, false, shout);
@@ -187,7 +331,17 @@ const lookaroundPattern = fc
   .tuple(
     fc.constantFrom("", "(?m)", "(?i)", "(?im)"),
     startAnchor,
-    fc.array(fc.oneof(word.map((w) => ({ py: w, text: w })), fixed([[" ", " "], ["\\.", "."], [":", ":"]])), { minLength: 1, maxLength: 8 }),
+    fc.array(
+      fc.oneof(
+        word.map((w) => ({ py: w, text: w })),
+        fixed([
+          [" ", " "],
+          ["\\.", "."],
+          [":", ":"],
+        ]),
+      ),
+      { minLength: 1, maxLength: 8 },
+    ),
     fc.array(fc.oneof(piece("(.+?)", value), piece("(\\d+)", digits)), { maxLength: 2 }),
     fixed(LOOKAROUND),
     fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
@@ -242,8 +396,28 @@ function inMatcherScope(py: string): boolean {
 // Logs
 
 /** Prefixes a process writes before every line and ones a logger writes before a record's first line. */
-const PREFIXES = ["", "", "[rank0]: ", "(RayWorkerWrapper pid=5085) ", "sglang-1  | ", "2025-06-01T10:00:00.1234567Z ", "> ", "[2025-06-01 10:00:00 TP3] ", "(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ", "INFO 06-01 10:00:00 ", "2025-06-01 10:00:00,123 - sglang.srt - ERROR - "];
-const DECORATIONS: [string, string][] = [["", ""], ["\x1b[31m", "\x1b[0m"], ["\x1b[1;31m", "\x1b[0m\x1b[K"], ["^[[31m", "^[[0m"], ["[31m", " [0m"], ["`", "`"], ["**", "**"]];
+const PREFIXES = [
+  "",
+  "",
+  "[rank0]: ",
+  "(RayWorkerWrapper pid=5085) ",
+  "sglang-1  | ",
+  "2025-06-01T10:00:00.1234567Z ",
+  "> ",
+  "[2025-06-01 10:00:00 TP3] ",
+  "(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ",
+  "INFO 06-01 10:00:00 ",
+  "2025-06-01 10:00:00,123 - sglang.srt - ERROR - ",
+];
+const DECORATIONS: [string, string][] = [
+  ["", ""],
+  ["\x1b[31m", "\x1b[0m"],
+  ["\x1b[1;31m", "\x1b[0m\x1b[K"],
+  ["^[[31m", "^[[0m"],
+  ["[31m", " [0m"],
+  ["`", "`"],
+  ["**", "**"],
+];
 const RUN_CHARS = ["a", "x", " ", "1", ",", "\t", "_", "é", "\0", "ab", "a,", "\u{1F600}"];
 
 type LineSpec =
@@ -256,16 +430,44 @@ type LineSpec =
   | { kind: "wrapped"; which: number; width: number };
 
 const noise = fc.oneof(
-  fc.constantFrom(...NOISE_LINES, "", "   ", "\x1b[31mERROR\x1b[0m something failed", "progress 10%\rprogress 100%", "\0\x01\x02\x7f", "\ud800 lone \udfff surrogates \ufffd", "During handling of the above exception, another exception occurred:", '{"level": "error", "msg": "x\\ny"}'),
+  fc.constantFrom(
+    ...NOISE_LINES,
+    "",
+    "   ",
+    "\x1b[31mERROR\x1b[0m something failed",
+    "progress 10%\rprogress 100%",
+    "\0\x01\x02\x7f",
+    "\ud800 lone \udfff surrogates \ufffd",
+    "During handling of the above exception, another exception occurred:",
+    '{"level": "error", "msg": "x\\ny"}',
+  ),
   fc.string({ unit: "binary", maxLength: 200 }),
   fc.string({ unit: "grapheme-ascii", maxLength: 80 }),
 );
 
 const which = fc.nat();
 const lineSpec: fc.Arbitrary<LineSpec> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("message" as const), which, prefix: fc.constantFrom(...PREFIXES), decoration: fc.constantFrom(...DECORATIONS), withClass: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("message" as const),
+      which,
+      prefix: fc.constantFrom(...PREFIXES),
+      decoration: fc.constantFrom(...DECORATIONS),
+      withClass: fc.boolean(),
+    }),
+  },
   { weight: 5, arbitrary: noise.map((text) => ({ kind: "noise" as const, text })) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("attack" as const), which, run: fc.constantFrom(...RUN_CHARS), n: fc.constantFrom(30, 150, 299, 1_000, 2_001, 5_000), at: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("attack" as const),
+      which,
+      run: fc.constantFrom(...RUN_CHARS),
+      n: fc.constantFrom(30, 150, 299, 1_000, 2_001, 5_000),
+      at: fc.nat(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("traceback" as const), which, prefix: fc.constantFrom(...PREFIXES) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("json" as const), which }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("repeated" as const), which, times: fc.integer({ min: 2, max: 300 }) }) },
@@ -282,7 +484,10 @@ interface LogSpec {
 
 const logArb: fc.Arbitrary<LogSpec> = fc.record({
   lines: fc.array(lineSpec, { maxLength: 14, size: "medium" }),
-  big: fc.option(fc.record({ kind: fc.constant("attack" as const), which, run: fc.constantFrom(...RUN_CHARS), n: fc.constant(50_000), at: fc.nat() }), { freq: 2 }),
+  big: fc.option(
+    fc.record({ kind: fc.constant("attack" as const), which, run: fc.constantFrom(...RUN_CHARS), n: fc.constant(50_000), at: fc.nat() }),
+    { freq: 2 },
+  ),
   bigAt: fc.nat(),
   eol: fc.constantFrom("\n", "\r\n"),
 });
@@ -298,7 +503,13 @@ function renderLine(spec: LineSpec, texts: string[]): string {
       return text.slice(0, k) + spec.run.repeat(Math.ceil(spec.n / spec.run.length)) + text.slice(k);
     }
     case "traceback":
-      return spec.prefix + traceback([frame("/usr/local/lib/python3.12/dist-packages/vllm/engine.py", 10, "run", "raise RuntimeError(msg)")], `RuntimeError: ${text}`);
+      return (
+        spec.prefix +
+        traceback(
+          [frame("/usr/local/lib/python3.12/dist-packages/vllm/engine.py", 10, "run", "raise RuntimeError(msg)")],
+          `RuntimeError: ${text}`,
+        )
+      );
     case "json":
       return JSON.stringify({ level: "error", message: text });
     case "repeated":
@@ -357,10 +568,15 @@ function checkInvariants(log: string, data: MatcherData, result: LookupResult): 
     for (const l of m.lines) {
       expect(l.line).toBeGreaterThanOrEqual(1);
       expect(l.line).toBeLessThanOrEqual(total);
-      expect(0 <= l.start && l.start <= l.end && l.end <= l.text.length, `span ${l.start}–${l.end} in a line of ${l.text.length}`).toBe(true);
+      expect(0 <= l.start && l.start <= l.end && l.end <= l.text.length, `span ${l.start}–${l.end} in a line of ${l.text.length}`).toBe(
+        true,
+      );
       for (const c of l.captures) {
         expect(c.group).toBeGreaterThanOrEqual(1);
-        expect(0 <= c.start && c.start <= c.end && c.end <= l.text.length, `capture ${c.start}–${c.end} in a line of ${l.text.length}`).toBe(true);
+        expect(
+          0 <= c.start && c.start <= c.end && c.end <= l.text.length,
+          `capture ${c.start}–${c.end} in a line of ${l.text.length}`,
+        ).toBe(true);
         expect(l.text.slice(c.start, c.end)).toBe(c.value);
       }
     }
@@ -398,7 +614,11 @@ function checkReported(data: MatcherData, result: LookupResult): number {
       const where = `${JSON.stringify(e.pattern)} (keys ${JSON.stringify(e.keys.map((k) => k.text))}) on line ${l.line}: ${JSON.stringify(l.text.slice(0, 200))}`;
       expect(hit, `not found: ${where}`).toBeDefined();
       expect(hit!.kind, where).toBe("full");
-      if (hit!.lines.length < 20) expect(hit!.lines.map((m) => m.line), where).toContain(l.line);
+      if (hit!.lines.length < 20)
+        expect(
+          hit!.lines.map((m) => m.line),
+          where,
+        ).toContain(l.line);
     }
   }
   return checked;
@@ -406,7 +626,10 @@ function checkReported(data: MatcherData, result: LookupResult): number {
 
 /** What must not change between two lookups of the same log. */
 function essence(result: LookupResult) {
-  return { lineCount: result.lineCount, matches: result.matches.map((m) => ({ id: m.entry.id, kind: m.kind, score: m.score, lines: m.lines, occurrences: m.occurrences })) };
+  return {
+    lineCount: result.lineCount,
+    matches: result.matches.map((m) => ({ id: m.entry.id, kind: m.kind, score: m.score, lines: m.lines, occurrences: m.occurrences })),
+  };
 }
 
 function rendersItsMessage(g: Generated): void {
@@ -430,13 +653,18 @@ describe(`lookup fuzz (seed ${SEED})`, () => {
         const matcher = timed("building the matcher", () => new Matcher(data));
         // Rejected patterns are left out, and only they.
         expect(data.entries.map((e) => e.id)).toEqual(records.filter((r) => compilePattern(r.messagePattern).ok).map((r) => r.id));
-        const log = renderLog(logSpec, patterns.map((g) => g.text));
+        const log = renderLog(
+          logSpec,
+          patterns.map((g) => g.text),
+        );
         const result = timed(`a lookup of ${log.length} characters`, () => matcher.lookup(log));
         checkInvariants(log, data, result);
         reported += checkReported(data, result);
         // The paste box's whole lookup (a matcher of its own, the no-match view) and a matcher loaded from its snapshot (the CLI's cache) answer the same.
         const summary = timed(`the paste box's lookup of ${log.length} characters`, () => new Lookup(data).run(log));
-        expect(summary.matches.map((m) => ({ id: m.id, kind: m.kind, score: m.score, lines: m.lines, occurrences: m.occurrences }))).toEqual(essence(result).matches);
+        expect(
+          summary.matches.map((m) => ({ id: m.id, kind: m.kind, score: m.score, lines: m.lines, occurrences: m.occurrences })),
+        ).toEqual(essence(result).matches);
         expect(summary.errorLines.length).toBeLessThanOrEqual(MAX_ERROR_LINES);
         for (const l of summary.errorLines) expect(l.line).toBeLessThanOrEqual(lineTotal(log));
         if (summary.matches.length > 0) expect(summary.similar).toEqual([]);
@@ -452,7 +680,11 @@ describe(`lookup fuzz (seed ${SEED})`, () => {
 
   it("keeps every hostile shape within the budget on a 50,000-character attack line built from its own message", () => {
     for (const [py, text] of HOSTILE) {
-      const g = { py: `Failed to load checkpoint ${py} for tensor parallel`, text: `Failed to load checkpoint ${text} for tensor parallel`, invalid: false };
+      const g = {
+        py: `Failed to load checkpoint ${py} for tensor parallel`,
+        text: `Failed to load checkpoint ${text} for tensor parallel`,
+        invalid: false,
+      };
       const data = buildMatcherData([record(0, g)]);
       const matcher = new Matcher(data);
       for (const run of ["a", "x", " ", "1", "ab", "a,"]) {
@@ -465,7 +697,10 @@ describe(`lookup fuzz (seed ${SEED})`, () => {
           checkInvariants(log, data, result);
         }
       }
-      expect(matcher.lookup(`RuntimeError: ${g.text}`).matches.map((m) => m.kind), py).toEqual(["full"]);
+      expect(
+        matcher.lookup(`RuntimeError: ${g.text}`).matches.map((m) => m.kind),
+        py,
+      ).toEqual(["full"]);
     }
   }, 60_000);
 
@@ -489,7 +724,8 @@ describe(`lookup fuzz (seed ${SEED})`, () => {
           if (source === undefined) continue;
           expect(() => new RegExp(source, e.flags + "d"), `${JSON.stringify(py)}: ${source}`).not.toThrow();
           const squeezed = squeezePattern(source);
-          if (squeezed !== null) expect(() => new RegExp(squeezed, e.flags + "d"), `${JSON.stringify(py)} squeezed: ${squeezed}`).not.toThrow();
+          if (squeezed !== null)
+            expect(() => new RegExp(squeezed, e.flags + "d"), `${JSON.stringify(py)} squeezed: ${squeezed}`).not.toThrow();
         }
       }),
       { seed: SEED + 1, numRuns: 3_000 },
@@ -513,10 +749,18 @@ describe("known gaps", () => {
   const BREAK = { py: " \\n ", text: "\n", invalid: false };
 
   const matcherOf = (g: Generated) => new Matcher(buildMatcherData([record(0, g)]));
-  const kinds = (g: Generated, log: string) => matcherOf(g).lookup(log).matches.map((m) => m.kind);
+  const kinds = (g: Generated, log: string) =>
+    matcherOf(g)
+      .lookup(log)
+      .matches.map((m) => m.kind);
 
   it("controls: each pattern matches its gap's log line, and the matcher finds the record in the ordinary case", () => {
-    for (const [g, line] of [[BOUNDED, BOUNDED_LOG], [BRANCH, "RuntimeError: OOM"], [SIGMA, FINAL_SIGMA_LOG], [BREAK, "RuntimeError: boom\nnext line"]] as const) {
+    for (const [g, line] of [
+      [BOUNDED, BOUNDED_LOG],
+      [BRANCH, "RuntimeError: OOM"],
+      [SIGMA, FINAL_SIGMA_LOG],
+      [BREAK, "RuntimeError: boom\nnext line"],
+    ] as const) {
       const e = matcherOf(g).entry(0);
       // V8 as the matcher runs it; RE2 for the bounded one, which V8 takes a second over.
       expect(g === BOUNDED ? re2Of(e.source, e.flags)!.matcher(line).find() : new RegExp(e.source, e.flags).test(line), g.py).toBe(true);
@@ -546,9 +790,12 @@ describe("known gaps", () => {
     expect(kinds(BRANCH, "RuntimeError: OOM")).toEqual(["full"]);
   });
 
-  it.fails("finds a (?i) record whose letters the log writes in another case form: σ as final sigma ς (Python and the regex both match)", () => {
-    expect(kinds(SIGMA, FINAL_SIGMA_LOG)).toEqual(["full"]);
-  });
+  it.fails(
+    "finds a (?i) record whose letters the log writes in another case form: σ as final sigma ς (Python and the regex both match)",
+    () => {
+      expect(kinds(SIGMA, FINAL_SIGMA_LOG)).toEqual(["full"]);
+    },
+  );
 
   it.fails("reports no match that lies on no line: a pattern of a line break alone (` \\n `) on a two-line error", () => {
     for (const m of matcherOf(BREAK).lookup("RuntimeError: boom\nnext line").matches) expect(m.lines).not.toEqual([]);

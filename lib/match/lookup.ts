@@ -64,7 +64,13 @@ export class Lookup {
     const errorLines: { line: number; text: string }[] = [];
     for (const l of r.lines) {
       if (errorLines.length >= MAX_ERROR_LINES) break;
-      if (l.text && looksLikeError(l) && errorLines[errorLines.length - 1]?.line !== l.line) errorLines.push({ line: l.line, text: (l.level && !/error|exception|fatal|critical/i.test(l.text.slice(0, 40)) ? `${l.level.toUpperCase()} ` : "") + l.text.slice(0, 500) });
+      if (l.text && looksLikeError(l) && errorLines[errorLines.length - 1]?.line !== l.line)
+        errorLines.push({
+          line: l.line,
+          text:
+            (l.level && !/error|exception|fatal|critical/i.test(l.text.slice(0, 40)) ? `${l.level.toUpperCase()} ` : "") +
+            l.text.slice(0, 500),
+        });
     }
     let similar: SimilarRecord[] = [];
     if (r.matches.length === 0 && errorLines.length) {

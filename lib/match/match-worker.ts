@@ -9,7 +9,8 @@
 import { Lookup, type LookupSummary } from "./lookup";
 import type { MatcherData } from "./matcher-data";
 
-export type WorkerRequest = { type: "lookup"; id: number; log: string; dataUrl: string } | { type: "entries"; id: number; ids: string[]; dataUrl: string };
+export type WorkerRequest =
+  { type: "lookup"; id: number; log: string; dataUrl: string } | { type: "entries"; id: number; ids: string[]; dataUrl: string };
 
 export type WorkerResponse =
   | { type: "progress"; id: number; phase: "data" | "match"; done: number; total: number }

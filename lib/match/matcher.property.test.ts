@@ -27,8 +27,22 @@ const RENDERED = FIXTURE_RECORDS.map((record) => {
 });
 
 /** Prefixes a process writes before every line (tags) and ones a logger writes before a record's first line only (headers). */
-const EVERY_LINE = ["", "[rank0]: ", "(RayWorkerWrapper pid=5085) ", "sglang-1  | ", "2025-06-01T10:00:00.1234567Z ", "> ", "[2025-06-01 10:00:00 TP3] "];
-const FIRST_LINE = ["(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ", "ERROR ", "INFO 06-01 10:00:00 ", "[2025-06-01 10:00:00] ", "2025-06-01 10:00:00,123 - sglang.srt - ERROR - "];
+const EVERY_LINE = [
+  "",
+  "[rank0]: ",
+  "(RayWorkerWrapper pid=5085) ",
+  "sglang-1  | ",
+  "2025-06-01T10:00:00.1234567Z ",
+  "> ",
+  "[2025-06-01 10:00:00 TP3] ",
+];
+const FIRST_LINE = [
+  "(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ",
+  "ERROR ",
+  "INFO 06-01 10:00:00 ",
+  "[2025-06-01 10:00:00] ",
+  "2025-06-01 10:00:00,123 - sglang.srt - ERROR - ",
+];
 const DECORATIONS: [string, string][] = [
   ["", ""],
   ["\x1b[31m", "\x1b[0m"],
@@ -77,7 +91,14 @@ function essence(result: LookupResult) {
   return {
     lineCount: result.lineCount,
     tracebacks: result.tracebacks,
-    matches: result.matches.map((m) => ({ id: m.entry.id, kind: m.kind, score: m.score, reasons: m.reasons, lines: m.lines, occurrences: m.occurrences })),
+    matches: result.matches.map((m) => ({
+      id: m.entry.id,
+      kind: m.kind,
+      score: m.score,
+      reasons: m.reasons,
+      lines: m.lines,
+      occurrences: m.occurrences,
+    })),
   };
 }
 
@@ -93,7 +114,11 @@ const composedLine = fc
       fc.constantFrom(...RENDERED.map((r) => `${r.record.errorClass}: ${r.message}`)),
       fc.constantFrom(...RENDERED.map((r) => r.message)),
       noiseLine,
-      fc.constantFrom("Traceback (most recent call last):", '  File "/x/sglang/srt/server.py", line 10, in main', "During handling of the above exception, another exception occurred:"),
+      fc.constantFrom(
+        "Traceback (most recent call last):",
+        '  File "/x/sglang/srt/server.py", line 10, in main',
+        "During handling of the above exception, another exception occurred:",
+      ),
     ),
   )
   .map(([prefix, [open, close], body]) => prefix + open + body + close);

@@ -14,7 +14,17 @@ import { Lookup } from "./lookup";
 import { recordSchema } from "../record/schema";
 import { RECORD_CHECKS } from "../dataset/checks";
 import { FIXTURE_RECORDS, R, type FixtureName } from "../testing/fixtures/records";
-import { NOISE_LINES, SGLANG_SRC as SG, VLLM_SRC as VL, frame, hardWrap, prefixLines, seeded, traceback, wordWrap } from "../testing/fixtures/logs";
+import {
+  NOISE_LINES,
+  SGLANG_SRC as SG,
+  VLLM_SRC as VL,
+  frame,
+  hardWrap,
+  prefixLines,
+  seeded,
+  traceback,
+  wordWrap,
+} from "../testing/fixtures/logs";
 
 const data = buildMatcherData(FIXTURE_RECORDS);
 const matcher = new Matcher(data);
@@ -80,14 +90,20 @@ const CHAINED = `${traceback(
 During handling of the above exception, another exception occurred:
 
 ${traceback(
-  [frame("/usr/bin/vllm", 8, "<module>", "sys.exit(main())"), frame(`${VL}/v1/engine/utils.py`, 731, "wait_for_engine_startup", "raise RuntimeError(")],
+  [
+    frame("/usr/bin/vllm", 8, "<module>", "sys.exit(main())"),
+    frame(`${VL}/v1/engine/utils.py`, 731, "wait_for_engine_startup", "raise RuntimeError("),
+  ],
   "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': 1}",
 )}`;
 
 /** The same ValueError raised from sglang's or vLLM's copy of marlin_utils.py. */
 const marlinTraceback = (src: string, file: string, line: number) =>
   traceback(
-    [frame(`${src}/model_executor/model_loader/loader.py`, 300, "load_model", "model = initialize_model(...)"), frame(`${src}/${file}`, line, "check_marlin_supports_shape", "raise ValueError(")],
+    [
+      frame(`${src}/model_executor/model_loader/loader.py`, 300, "load_model", "model = initialize_model(...)"),
+      frame(`${src}/${file}`, line, "check_marlin_supports_shape", "raise ValueError("),
+    ],
     `ValueError: ${MARLIN}`,
   );
 
@@ -119,7 +135,12 @@ const STORIES: Story[] = [
   },
   { story: "an sglang [timestamp TP3] prefix", log: `[2025-06-01 10:00:00 TP3] ${PD_LINE}`, expected: ONE_LINE, mustNot: [] },
   { story: "a torchrun [rank0]: prefix", log: `[rank0]: ${PD_LINE}`, expected: ONE_LINE, mustNot: [] },
-  { story: "a vLLM engine-core prefix", log: `(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ${PD_LINE}`, expected: ONE_LINE, mustNot: [] },
+  {
+    story: "a vLLM engine-core prefix",
+    log: `(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ${PD_LINE}`,
+    expected: ONE_LINE,
+    mustNot: [],
+  },
   { story: "a Ray worker prefix", log: `(RayWorkerWrapper pid=5085) ${PD_LINE}`, expected: ONE_LINE, mustNot: [] },
   { story: "a docker compose prefix", log: `sglang-1  | ${PD_LINE}`, expected: ONE_LINE, mustNot: [] },
   { story: "a GitHub Actions timestamp", log: `2025-06-01T10:00:00.1234567Z ${PD_LINE}`, expected: ONE_LINE, mustNot: [] },
@@ -136,7 +157,11 @@ const STORIES: Story[] = [
     story: "a JSON structured log line whose message holds escaped quotes",
     log:
       "INFO 06-01 10:00:00 [api_server.py:1] starting\n" +
-      JSON.stringify({ level: "error", logger: "vllm.config", message: 'ValueError: Expected "tokenizer_mode" to be a valid tokenizer mode ("auto", "slow", "mistral" or "custom"), got "fast".' }),
+      JSON.stringify({
+        level: "error",
+        logger: "vllm.config",
+        message: 'ValueError: Expected "tokenizer_mode" to be a valid tokenizer mode ("auto", "slow", "mistral" or "custom"), got "fast".',
+      }),
     expected: [["tokenizerMode", "full", [2]]],
     mustNot: ["genericMustBe"],
   },
@@ -152,7 +177,12 @@ const STORIES: Story[] = [
     expected: [["kvCacheMaxSeqLen", "full", [1, 2, 3, 4]]],
     mustNot: ["noCacheMemory"],
   },
-  { story: "a full Python traceback: the final exception line", log: PD_TRACEBACK, expected: [["pdDifferentTp", "full", [6]]], mustNot: [] },
+  {
+    story: "a full Python traceback: the final exception line",
+    log: PD_TRACEBACK,
+    expected: [["pdDifferentTp", "full", [6]]],
+    mustNot: [],
+  },
   {
     story: "a chained traceback: the final exception ranks first",
     log: CHAINED,
@@ -286,7 +316,12 @@ describe("the fixture dataset", () => {
     expect(new Set(FIXTURE_RECORDS.map((r) => r.id)).size).toBe(20);
     for (const r of FIXTURE_RECORDS) {
       expect(recordSchema.safeParse(r).success).toBe(true);
-      const errors = RECORD_CHECKS.flatMap((c) => c.check(r).filter((f) => (f.level ?? "error") === "error").map((f) => `${r.slug} ${c.name}: ${f.field} ${f.message}`));
+      const errors = RECORD_CHECKS.flatMap((c) =>
+        c
+          .check(r)
+          .filter((f) => (f.level ?? "error") === "error")
+          .map((f) => `${r.slug} ${c.name}: ${f.field} ${f.message}`),
+      );
       expect(errors).toEqual([]);
     }
     expect(data.entries).toHaveLength(20);
@@ -398,7 +433,9 @@ describe("paste a log, get the known errors it contains", () => {
 
 describe("each record appears once, with every line it matched", () => {
   it("joins matches at lines 3 and 40 into one match", () => {
-    const log = ["INFO 06-01 10:00:00 [launcher.py:28] starting", "INFO retrying", LORA, ...Array(36).fill("INFO waiting"), LORA].join("\n");
+    const log = ["INFO 06-01 10:00:00 [launcher.py:28] starting", "INFO retrying", LORA, ...Array(36).fill("INFO waiting"), LORA].join(
+      "\n",
+    );
     const result = lookup(log);
     expect(found(result)).toEqual([["loraRank", "full", [3, 40]]]);
     expect(result.matches[0]!.occurrences).toBe(2);
@@ -422,7 +459,9 @@ describe("each record appears once, with every line it matched", () => {
 describe("captures: value and span in the cleaned line", () => {
   it("gives one group's value and span, after prefix and colours are cleaned away", () => {
     const m = lookup(`[2025-06-01 10:00:00 TP3] \x1b[31m${PD_LINE}\x1b[0m`).matches[0]!;
-    expect(m.lines).toEqual([{ line: 1, text: PD_LINE, start: 14, end: 14 + PD.length, captures: [{ group: 1, value: "MAMBA", start: 83, end: 88 }] }]);
+    expect(m.lines).toEqual([
+      { line: 1, text: PD_LINE, start: 14, end: 14 + PD.length, captures: [{ group: 1, value: "MAMBA", start: 83, end: 88 }] },
+    ]);
     expect(PD_LINE.slice(83, 88)).toBe("MAMBA");
   });
 
@@ -529,12 +568,14 @@ describe("no match: error-looking lines and similar records", () => {
 
 describe("hostile input", () => {
   /** Patterns written to backtrack exponentially or polynomially, plus one with a real key. */
-  const HOSTILE = ["^(a+)+$", "(x|x)*y", "(.+?) (.+?) (.+?) (.+?)x", "(.+?)(.+?)(.+?)(.+?)(.+?)!", "RuntimeError: (a|aa)+b"].map((messagePattern, i) => ({
-    ...R.pdDifferentTp,
-    id: (0xbad0 + i).toString(16).padStart(16, "0"),
-    slug: `hostile-${i}`,
-    messagePattern,
-  }));
+  const HOSTILE = ["^(a+)+$", "(x|x)*y", "(.+?) (.+?) (.+?) (.+?)x", "(.+?)(.+?)(.+?)(.+?)(.+?)!", "RuntimeError: (a|aa)+b"].map(
+    (messagePattern, i) => ({
+      ...R.pdDifferentTp,
+      id: (0xbad0 + i).toString(16).padStart(16, "0"),
+      slug: `hostile-${i}`,
+      messagePattern,
+    }),
+  );
   const hostile = new Matcher(buildMatcherData(HOSTILE));
 
   it("finishes quickly and does not throw on hostile patterns against hostile lines", () => {
@@ -581,7 +622,10 @@ describe("hard-wrapped messages", () => {
   });
 
   it("finds a wrapped message whose literal key is cut by the wrap", () => {
-    const lines = hardWrap("(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.", 80);
+    const lines = hardWrap(
+      "(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
+      80,
+    );
     expect(lines[0]!.endsWith("No avail")).toBe(true);
     expect(found(lookup(lines.join("\n")))).toEqual([["noCacheMemory", "full", [1, 2, 3]]]);
   });
@@ -617,14 +661,24 @@ describe("hard-wrapped messages", () => {
 
   it("does not join a traceback's header, frame, source line and exception into one generic match", () => {
     const log = traceback(
-      [frame(`${VL}/config/parallel.py`, 120, "__post_init__", 'assert self.world_size % self.pipeline_parallel_size == 0, "world size must be divisible"')],
+      [
+        frame(
+          `${VL}/config/parallel.py`,
+          120,
+          "__post_init__",
+          'assert self.world_size % self.pipeline_parallel_size == 0, "world size must be divisible"',
+        ),
+      ],
       "AssertionError: world_size=6, got pipeline_parallel_size=4.",
     );
     expect(found(lookup(log))).toEqual([]);
   });
 
   it("does not join two separate error lines into one generic match", () => {
-    const log = ["ERROR 06-01 10:00:00 [engine.py:1] tensor_parallel_size must be a power of two", "RuntimeError: failed to initialize the engine after 3 retries, got no healthy workers."].join("\n");
+    const log = [
+      "ERROR 06-01 10:00:00 [engine.py:1] tensor_parallel_size must be a power of two",
+      "RuntimeError: failed to initialize the engine after 3 retries, got no healthy workers.",
+    ].join("\n");
     expect(found(lookup(log))).toEqual([]);
   });
 });
@@ -675,8 +729,21 @@ describe("case-insensitive patterns", () => {
   it("does not let a case-sensitive record and a (?i) record with the same pattern text share flags", () => {
     const message = "CUDA out of memory. Reduce the batch or the context length";
     const pattern = String.raw`CUDA out of memory\. Reduce the batch or the context length`;
-    const exact = { ...R.cudaIllegalAccess, id: "c000000000000001", repo: "sgl-project/sglang", slug: "cuda-oom-exact", errorMessage: message, messagePattern: pattern };
-    const folded = { ...R.cudaIllegalAccess, id: "c000000000000002", slug: "cuda-oom-folded", errorMessage: message, messagePattern: `(?i)${pattern}` };
+    const exact = {
+      ...R.cudaIllegalAccess,
+      id: "c000000000000001",
+      repo: "sgl-project/sglang",
+      slug: "cuda-oom-exact",
+      errorMessage: message,
+      messagePattern: pattern,
+    };
+    const folded = {
+      ...R.cudaIllegalAccess,
+      id: "c000000000000002",
+      slug: "cuda-oom-folded",
+      errorMessage: message,
+      messagePattern: `(?i)${pattern}`,
+    };
     const m = new Matcher(buildMatcherData([exact, folded]));
     const ids = (log: string) => m.lookup(log).matches.map((x) => x.entry.id);
     expect(ids(`RuntimeError: ${message}`)).toEqual(["c000000000000001", "c000000000000002"]);
@@ -688,8 +755,22 @@ describe("case-insensitive patterns", () => {
 
 describe("known gaps", () => {
   it.each<[string, string, "hard" | "word", number, FixtureName, number[]]>([
-    ["a one-key record, its key cut at a space (72 columns)", "[2025-06-01 10:00:00 TP0] ValueError: LoRA rank 64 is greater than max_lora_rank 16.", "word", 72, "loraRank", [1, 2]],
-    ["a (?i) record, its key cut mid-word (60 columns)", "[2025-06-01 10:00:00 TP0] RuntimeError: CUDA error: an illegal memory access was encountered", "hard", 60, "cudaIllegalAccess", [1, 2]],
+    [
+      "a one-key record, its key cut at a space (72 columns)",
+      "[2025-06-01 10:00:00 TP0] ValueError: LoRA rank 64 is greater than max_lora_rank 16.",
+      "word",
+      72,
+      "loraRank",
+      [1, 2],
+    ],
+    [
+      "a (?i) record, its key cut mid-word (60 columns)",
+      "[2025-06-01 10:00:00 TP0] RuntimeError: CUDA error: an illegal memory access was encountered",
+      "hard",
+      60,
+      "cudaIllegalAccess",
+      [1, 2],
+    ],
     [
       "a record whose key straddles the first break (60 columns)",
       "[2025-06-01 10:00:00 TP0] RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': 1}",
@@ -713,7 +794,10 @@ describe("known gaps", () => {
   });
 
   it("finds a word-wrapped message whose middle row is short because a long identifier went to the next row", () => {
-    const wrapped = wordWrap("[2025-06-01 10:00:00 TP0] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.", 60);
+    const wrapped = wordWrap(
+      "[2025-06-01 10:00:00 TP0] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
+      60,
+    );
     expect(wrapped[1]).toBe("for the cache blocks. Try increasing");
     expect(found(lookup(wrapped.join("\n")))).toEqual([["noCacheMemory", "full", [1, 2, 3]]]);
   });

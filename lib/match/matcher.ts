@@ -182,9 +182,18 @@ export class Matcher {
       const ints = (k: string) => data.ints[ref(k)!.$i!]!;
       const strs = (k: string) => data.strs[ref(k)!.$s!]!;
       const scanner = (k: string): KeyScanner | null => {
-        const r = m[k] as { keys: { $s: number }; keyNext: { $i: number }; tables: ScannerSnapshot["tables"]; arrays: { $i: number }[] } | null;
+        const r = m[k] as {
+          keys: { $s: number };
+          keyNext: { $i: number };
+          tables: ScannerSnapshot["tables"];
+          arrays: { $i: number }[];
+        } | null;
         if (!r) return null;
-        return new KeyScanner(data.strs[r.keys.$s]!, { keyNext: data.ints[r.keyNext.$i]!, tables: r.tables, arrays: r.arrays.map((a) => data.ints[a.$i]!) });
+        return new KeyScanner(data.strs[r.keys.$s]!, {
+          keyNext: data.ints[r.keyNext.$i]!,
+          tables: r.tables,
+          arrays: r.arrays.map((a) => data.ints[a.$i]!),
+        });
       };
       if (m.format !== SNAPSHOT_FORMAT) throw new Error(`matcher snapshot format ${String(m.format)} is not ${SNAPSHOT_FORMAT}`);
       this.entryJson = strs("entries");
@@ -311,7 +320,7 @@ export class Matcher {
 
     // 1–2. Clean and scan chunk by chunk, so progress can be reported.
     let rawLineOffset = 0;
-    for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0); ) {
+    for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0);) {
       let end = Math.min(log.length, pos + CHUNK_CHARS);
       if (end < log.length) {
         const nl = log.indexOf("\n", end);
@@ -541,7 +550,6 @@ export class Matcher {
     const found = exec(p, text);
     return found ? locate(found, window, starts) : null;
   }
-
 }
 
 /** Runs a program on a text with the engine its shape and the text's length allow. */
@@ -636,7 +644,13 @@ function unsqueeze(found: Found, window: LogLine[], fromLine: number[], fromCol:
   const out: MatchedLine[] = [];
   for (let k = first; k <= last; k++) {
     const l = window[k]!;
-    out.push({ line: l.line, text: l.text, start: k === first ? fromCol[a]! : 0, end: k === last ? fromCol[b - 1]! + 1 : l.text.length, captures: [] });
+    out.push({
+      line: l.line,
+      text: l.text,
+      start: k === first ? fromCol[a]! : 0,
+      end: k === last ? fromCol[b - 1]! + 1 : l.text.length,
+      captures: [],
+    });
   }
   for (let g = 1; g * 2 < found.spans.length; g++) {
     const [ca, cb] = [found.spans[g * 2]!, found.spans[g * 2 + 1]!];
@@ -660,7 +674,17 @@ function unsqueeze(found: Found, window: LogLine[], fromLine: number[], fromCol:
 function isBlank(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 function firstWordLength(t: string): number {
@@ -826,7 +850,8 @@ function upperBound(a: Int32Array, x: number): number {
 
 /** Index in `lines` of the line object a match reported (searched near the candidate). */
 function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
-  for (let i = Math.max(0, near - WRAP_BACK); i < lines.length && i < near + 64; i++) if (lines[i]!.line === m.line && lines[i]!.text === m.text) return i;
+  for (let i = Math.max(0, near - WRAP_BACK); i < lines.length && i < near + 64; i++)
+    if (lines[i]!.line === m.line && lines[i]!.text === m.text) return i;
   return near;
 }
 

@@ -36,7 +36,8 @@ describe("KeyScanner", () => {
   });
 
   it("finds every occurrence of keys of each length in a real log line", () => {
-    const text = "[2025-06-01 10:00:00 TP0] RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Not enough memory again.";
+    const text =
+      "[2025-06-01 10:00:00 TP0] RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Not enough memory again.";
     const keys = ["Not enough memor", "memory. ", "TP0]", "static. ", "absent!!"];
     expect(scanned(keys, text)).toEqual(naive(keys, text));
     expect(scanned(keys, text)).toEqual(["0@40", "0@105", "1@51", "2@21", "3@97"].sort());
@@ -102,7 +103,8 @@ describe("KeyScanner", () => {
 
   it("agrees with indexOf on random texts and keys drawn from a small alphabet (fast-check)", () => {
     const alphabet = fc.constantFrom("a", "b", "c", " ", "é", "😀");
-    const keyOf = (length: number) => fc.array(alphabet, { minLength: length, maxLength: length }).map((cs) => cs.join("").slice(0, length));
+    const keyOf = (length: number) =>
+      fc.array(alphabet, { minLength: length, maxLength: length }).map((cs) => cs.join("").slice(0, length));
     const key = fc.oneof(...KEY_LENGTHS.map((l) => keyOf(l).filter((k) => k.length === l)));
     fc.assert(
       fc.property(fc.uniqueArray(key, { minLength: 1, maxLength: 12 }), fc.array(alphabet, { maxLength: 300 }), (keys, chars) => {

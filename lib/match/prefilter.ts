@@ -62,7 +62,12 @@ export class KeyScanner {
     this.keys = keys;
     if (ready) {
       this.keyNext = ready.keyNext;
-      this.tables = ready.tables.map((t, i) => ({ ...t, slotHash: ready.arrays[3 * i]!, slotKey: ready.arrays[3 * i + 1]!, filter: ready.arrays[3 * i + 2]! }));
+      this.tables = ready.tables.map((t, i) => ({
+        ...t,
+        slotHash: ready.arrays[3 * i]!,
+        slotKey: ready.arrays[3 * i + 1]!,
+        filter: ready.arrays[3 * i + 2]!,
+      }));
       return;
     }
     this.keyNext = new Int32Array(keys.length).fill(-1);

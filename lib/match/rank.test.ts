@@ -28,7 +28,12 @@ function found(name: FixtureName | MatcherEntry, kind: MatchKind, lines: number[
   };
 }
 
-function tb(exceptionLine: number, exceptionClass: string, frames: [file: string, line: number][], extra: Partial<Traceback> = {}): Traceback {
+function tb(
+  exceptionLine: number,
+  exceptionClass: string,
+  frames: [file: string, line: number][],
+  extra: Partial<Traceback> = {},
+): Traceback {
   return {
     startLine: exceptionLine - 1 - frames.length * 2,
     endLine: exceptionLine,
@@ -64,7 +69,10 @@ describe("rankMatches", () => {
   });
 
   it("puts the final exception of a traceback above a line elsewhere with more literal text", () => {
-    const ranked = rankMatches([found("checkpointArch", "full", [3]), found("loraRank", "full", [10])], [tb(10, "RuntimeError", [["/app/main.py", 1]])]);
+    const ranked = rankMatches(
+      [found("checkpointArch", "full", [3]), found("loraRank", "full", [10])],
+      [tb(10, "RuntimeError", [["/app/main.py", 1]])],
+    );
     expect(order(ranked)).toEqual(["loraRank", "checkpointArch"]);
     expect(ranked[0]!.reasons).toEqual(["the whole pattern matched", "final exception of the traceback at line 7"]);
   });
@@ -83,7 +91,10 @@ describe("rankMatches", () => {
   });
 
   it("puts an exception of a traceback, even not the final one, above a line outside any", () => {
-    const ranked = rankMatches([found("checkpointArch", "full", [40]), found("loraRank", "full", [6])], [tb(6, "ValueError", []), tb(15, "KeyError", [], { chainedFrom: 0 })]);
+    const ranked = rankMatches(
+      [found("checkpointArch", "full", [40]), found("loraRank", "full", [6])],
+      [tb(6, "ValueError", []), tb(15, "KeyError", [], { chainedFrom: 0 })],
+    );
     expect(order(ranked)).toEqual(["loraRank", "checkpointArch"]);
   });
 
@@ -92,7 +103,11 @@ describe("rankMatches", () => {
     const ranked = rankMatches([found("marlinVllm", "full", [6]), found("marlinSglang", "full", [6])], [trace]);
     expect(order(ranked)).toEqual(["marlinSglang", "marlinVllm"]);
     expect(ranked[0]!.reasons).toContain("a frame is in sglang/srt/layers/quantization/marlin_utils.py at line 164");
-    expect(ranked[1]!.reasons).toEqual(["the whole pattern matched", "final exception of the traceback at line 3", "raised as ValueError, the record's class"]);
+    expect(ranked[1]!.reasons).toEqual([
+      "the whole pattern matched",
+      "final exception of the traceback at line 3",
+      "raised as ValueError, the record's class",
+    ]);
   });
 
   it("counts a frame at the record's line above a frame elsewhere in the same file", () => {
@@ -131,7 +146,10 @@ describe("rankMatches", () => {
   });
 
   it("puts more literal text first when nothing else differs", () => {
-    const ranked = rankMatches([found("loraRank", "full", [1]), found("tokenizerLoad", "full", [2]), found("notEnoughMemory", "full", [3])], []);
+    const ranked = rankMatches(
+      [found("loraRank", "full", [1]), found("tokenizerLoad", "full", [2]), found("notEnoughMemory", "full", [3])],
+      [],
+    );
     expect(order(ranked)).toEqual(["tokenizerLoad", "notEnoughMemory", "loraRank"]);
   });
 

@@ -50,7 +50,9 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     if (!hit) continue;
     const { tb, final } = hit;
     let t = final ? W.finalException : W.exception;
-    const why = [final ? `final exception of the traceback at line ${tb.startLine}` : `an exception in the traceback at line ${tb.startLine}`];
+    const why = [
+      final ? `final exception of the traceback at line ${tb.startLine}` : `an exception in the traceback at line ${tb.startLine}`,
+    ];
     if (tb.exceptionClass === e.errorClass) {
       t += W.klass;
       why.push(`raised as ${e.errorClass}, the record's class`);

@@ -14,7 +14,11 @@ export interface Similar {
 }
 
 const WORD = /[A-Za-z][A-Za-z0-9_]{2,}/g;
-const STOP = new Set("the and for with not are was were has have had this that from but you your can cannot into than then when which while will would should could must may use used using got get set its all any one two out per via none true false".split(" "));
+const STOP = new Set(
+  "the and for with not are was were has have had this that from but you your can cannot into than then when which while will would should could must may use used using got get set its all any one two out per via none true false".split(
+    " ",
+  ),
+);
 
 /** Lower-cased distinctive words of a text. */
 export function words(text: string): string[] {

@@ -14,7 +14,12 @@ const bytes = encodeSnapshot(built.snapshot("2025-06-01"));
 
 /** What a user sees of a lookup: records, kinds, scores, lines and captures. */
 const view = (r: LookupResult) =>
-  r.matches.map((m) => ({ id: m.entry.id, kind: m.kind, score: m.score, lines: m.lines.map((l) => ({ line: l.line, text: l.text, captures: l.captures })) }));
+  r.matches.map((m) => ({
+    id: m.entry.id,
+    kind: m.kind,
+    score: m.score,
+    lines: m.lines.map((l) => ({ line: l.line, text: l.text, captures: l.captures })),
+  }));
 
 // Every fixture record's rendered message, plain, prefixed, wrapped, between noise lines.
 const messages = FIXTURE_RECORDS.map((r) => `${r.errorClass}: ${renderMessage(r)}`);

@@ -27,9 +27,24 @@ describe("required literal runs and letters", () => {
     ["an optional letter cuts the run", "colou?r", [run("colo"), run("r")], 5],
     ["a plain group's literals are required", "foo (bar) baz", [run("foo "), run("bar"), run(" baz")], 9],
     ["an optional group's literals are not", "x(?:abc)?y", [run("x"), run("y")], 2],
-    ["classes and counted repetitions cut runs", String.raw`value (\d+) out of range [0-9]{2,} \w* [^x]+ a{2,5} b{3,}`, [run("value "), run(" out of range "), run(" "), run(" "), run(" a"), run(" b")], 17],
-    ["(?i) runs are lower-cased; Python's special case folds (i, s, k) are classes", "(?i)CUDA Error: (.+?) Failed", [run("cuda error: "), run(" fa"), run("led")], 14],
-    ["a literal \\n starts the next line's runs", String.raw`first line\nsecond (\d+) line`, [run("first line"), run("second ", 1), run(" line", 1)], 19],
+    [
+      "classes and counted repetitions cut runs",
+      String.raw`value (\d+) out of range [0-9]{2,} \w* [^x]+ a{2,5} b{3,}`,
+      [run("value "), run(" out of range "), run(" "), run(" "), run(" a"), run(" b")],
+      17,
+    ],
+    [
+      "(?i) runs are lower-cased; Python's special case folds (i, s, k) are classes",
+      "(?i)CUDA Error: (.+?) Failed",
+      [run("cuda error: "), run(" fa"), run("led")],
+      14,
+    ],
+    [
+      "a literal \\n starts the next line's runs",
+      String.raw`first line\nsecond (\d+) line`,
+      [run("first line"), run("second ", 1), run(" line", 1)],
+      19,
+    ],
     ["letters beyond ASCII count too", "模型加载失败: (.+?)", [run("模型加载失败: ")], 6],
     ["Python's $ is an anchor, not text", "foo bar baz quux$", [run("foo bar baz quux")], 13],
     ["a pattern of only placeholders has no literal text but spaces", "(.+?) (.+?)", [run(" ")], 0],
@@ -95,23 +110,53 @@ describe("unbounded repetitions", () => {
 describe("partial prefixes", () => {
   it.each<[string, string, string | undefined, number | undefined]>([
     // why, pattern, partial source (translated), its letters
-    ["multi-sentence: the first sentence", R.kvCacheMaxSeqLen.messagePattern, String.raw`The model's max seq len \(([^\n]+?)\) is larger than the maximum number of tokens that can be stored in KV cache \(([^\n]+?)\)\.`, 78],
-    ["multi-line: a first sentence that ends before the line does", R.checkpointArch.messagePattern, "The checkpoint you are trying to load has model type `([^\\n]+?)` but Transformers does not recognize this architecture\\.", 90],
-    ["multi-line: the first line, cut before \\n", String.raw`Engine core initialization failed for the model\nSee root cause above`, "Engine core initialization failed for the model", 41],
+    [
+      "multi-sentence: the first sentence",
+      R.kvCacheMaxSeqLen.messagePattern,
+      String.raw`The model's max seq len \(([^\n]+?)\) is larger than the maximum number of tokens that can be stored in KV cache \(([^\n]+?)\)\.`,
+      78,
+    ],
+    [
+      "multi-line: a first sentence that ends before the line does",
+      R.checkpointArch.messagePattern,
+      "The checkpoint you are trying to load has model type `([^\\n]+?)` but Transformers does not recognize this architecture\\.",
+      90,
+    ],
+    [
+      "multi-line: the first line, cut before \\n",
+      String.raw`Engine core initialization failed for the model\nSee root cause above`,
+      "Engine core initialization failed for the model",
+      41,
+    ],
     [
       "multi-line: a first line too short on its own takes the next",
       String.raw`Capture cuda graph failed: (.+?)\nPossible solutions:\n1\. set --mem-fraction-static to a smaller value`,
       String.raw`Capture cuda graph failed: ([^\n]+?)\nPossible solutions:`,
       39,
     ],
-    ["a question", String.raw`Did you forget to start the server\? Check the host and port`, String.raw`Did you forget to start the server\?`, 28],
+    [
+      "a question",
+      String.raw`Did you forget to start the server\? Check the host and port`,
+      String.raw`Did you forget to start the server\?`,
+      28,
+    ],
     ["an exclamation", "Stop right there, the engine has crashed! Restart it now please", "Stop right there, the engine has crashed!", 33],
     ["a colon", "Failed to load the model checkpoint shard: (.+?) is corrupted", "Failed to load the model checkpoint shard:", 35],
     ["no partial: the first sentence is too short and nothing follows the last", R.notEnoughMemory.messagePattern, undefined, undefined],
     ["no partial: a generic pattern", R.genericMustBe.messagePattern, undefined, undefined],
     ["no partial: one sentence", R.loraRank.messagePattern, undefined, undefined],
-    ["no partial: a top-level alternation", "The first sentence is long enough here. Second sentence|Another branch entirely", undefined, undefined],
-    ["no partial: a dot in a decimal is no boundary", String.raw`Expected version 1\.2\.3 of the tokenizer library installed, found (.+)`, undefined, undefined],
+    [
+      "no partial: a top-level alternation",
+      "The first sentence is long enough here. Second sentence|Another branch entirely",
+      undefined,
+      undefined,
+    ],
+    [
+      "no partial: a dot in a decimal is no boundary",
+      String.raw`Expected version 1\.2\.3 of the tokenizer library installed, found (.+)`,
+      undefined,
+      undefined,
+    ],
   ])("%s", (_, pattern, source, letters) => {
     const shape = analyze(pattern);
     expect(shape.partial?.source).toBe(source);
@@ -132,21 +177,54 @@ describe("partial prefixes", () => {
   it("takes the shortest prefix with enough letters", () => {
     const pattern = String.raw`One two three four five six\. Seven eight nine ten eleven\. Twelve thirteen`;
     expect(analyze(pattern, 10).partial).toMatchObject({ source: String.raw`One two three four five six\.`, letters: 22 });
-    expect(analyze(pattern, 30).partial).toMatchObject({ source: String.raw`One two three four five six\. Seven eight nine ten eleven\.`, letters: 45 });
+    expect(analyze(pattern, 30).partial).toMatchObject({
+      source: String.raw`One two three four five six\. Seven eight nine ten eleven\.`,
+      letters: 45,
+    });
     expect(analyze(pattern, 59).partial).toBeUndefined();
   });
 });
 
 describe("never throws", () => {
-  it.each(["", "(", ")", "[", "\\", "(?", "(?<", "a{", "a{2,", "[^]", "(?P<n>", "\\x", "\\u12"])("on the unfinished source %j", (source) => {
-    expect(() => analyzePattern(source, "", 24)).not.toThrow();
-  });
+  it.each(["", "(", ")", "[", "\\", "(?", "(?<", "a{", "a{2,", "[^]", "(?P<n>", "\\x", "\\u12"])(
+    "on the unfinished source %j",
+    (source) => {
+      expect(() => analyzePattern(source, "", 24)).not.toThrow();
+    },
+  );
 });
 
 describe("trimLineBlanks shortcut", () => {
   // The shortcut skips the parse for patterns with no line break and no blank at either end;
   // it must never change the result. Tokens include every way to write a blank or a break.
-  const token = fc.constantFrom("[^\\n]", "\\n", "\n", "\\x20", "\\x0a", "\\040", "\\012", "\\u0020", "\\u000a", "\\t", "\t", " ", "\\ ", "\\\t", "\\s", "(?:", "(", ")", "[", "^", "]", "+", "?", "a", "n", "\\");
+  const token = fc.constantFrom(
+    "[^\\n]",
+    "\\n",
+    "\n",
+    "\\x20",
+    "\\x0a",
+    "\\040",
+    "\\012",
+    "\\u0020",
+    "\\u000a",
+    "\\t",
+    "\t",
+    " ",
+    "\\ ",
+    "\\\t",
+    "\\s",
+    "(?:",
+    "(",
+    ")",
+    "[",
+    "^",
+    "]",
+    "+",
+    "?",
+    "a",
+    "n",
+    "\\",
+  );
 
   it("gives what the full parse gives", () => {
     fc.assert(

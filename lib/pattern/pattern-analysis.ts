@@ -178,7 +178,7 @@ class Parser {
       return { kind: "group", capture, look, alts };
     }
     this.i++;
-    if (c === "." ) return { kind: "class" };
+    if (c === ".") return { kind: "class" };
     if (c === "^" || c === "$") return { kind: "assert" };
     return { kind: "lit", ch: c };
   }
@@ -212,14 +212,22 @@ export function analyzePattern(source: string, flags = "", partialMinLetters = I
   const ignoreCase = flags.includes("i");
   const branches = alts.map((seq) => requiredRuns(seq, ignoreCase));
   const letters = Math.min(...branches.map((runs) => runs.reduce((n, r) => n + countAlnum(r.text), 0)));
-  const stats = { unbounded: 0, bounded: 0, optional: 0, complex: alts.length > 1 || parser.i < source.length, backref: false, look: false };
+  const stats = {
+    unbounded: 0,
+    bounded: 0,
+    optional: 0,
+    complex: alts.length > 1 || parser.i < source.length,
+    backref: false,
+    look: false,
+  };
   walk(alts, 0, stats);
   // `a?a?a?…aaa…` backtracks 2^k ways: a few optional items are harmless, each one past OPTIONAL_FREE counts.
   if (stats.optional > OPTIONAL_FREE) {
     stats.unbounded += stats.optional - OPTIONAL_FREE;
     stats.bounded += stats.optional - OPTIONAL_FREE;
   }
-  const partial = alts.length === 1 && partialMinLetters < letters ? findPartial(alts[0]!, source, ignoreCase, partialMinLetters, letters) : undefined;
+  const partial =
+    alts.length === 1 && partialMinLetters < letters ? findPartial(alts[0]!, source, ignoreCase, partialMinLetters, letters) : undefined;
   return {
     branches,
     letters,
@@ -257,8 +265,10 @@ export function trimLineBlanksParsed(source: string): string {
   const alts = parser.parseAlternatives();
   if (alts.length !== 1 || parser.i < source.length) return source;
   const seq = alts[0]!;
-  const isBlank = (it: Item | undefined) => it !== undefined && it.atom.kind === "lit" && (it.atom.ch === " " || it.atom.ch === "\t") && it.min === 1 && it.max === 1;
-  const isBreak = (it: Item | undefined) => it === undefined || (it.atom.kind === "lit" && it.atom.ch === "\n" && it.min === 1 && it.max === 1);
+  const isBlank = (it: Item | undefined) =>
+    it !== undefined && it.atom.kind === "lit" && (it.atom.ch === " " || it.atom.ch === "\t") && it.min === 1 && it.max === 1;
+  const isBreak = (it: Item | undefined) =>
+    it === undefined || (it.atom.kind === "lit" && it.atom.ch === "\n" && it.min === 1 && it.max === 1);
   const drop = new Set<number>();
   for (let k = 0; k < seq.length; k++) {
     if (!isBreak(seq[k]) && k !== 0) continue;

@@ -31,7 +31,10 @@ export function captureGroups(pattern: string): GroupSpan[] {
       if (pattern[i + 1] === "^") i++;
       if (pattern[i + 1] === "]") i++;
     } else if (c === "(") {
-      const capturing = pattern[i + 1] !== "?" || pattern.startsWith("?P<", i + 1) || (pattern[i + 2] === "<" && pattern[i + 3] !== "=" && pattern[i + 3] !== "!");
+      const capturing =
+        pattern[i + 1] !== "?" ||
+        pattern.startsWith("?P<", i + 1) ||
+        (pattern[i + 2] === "<" && pattern[i + 3] !== "=" && pattern[i + 3] !== "!");
       if (capturing) {
         const g: GroupSpan = { group: out.length + 1, start: i, end: -1 };
         out.push(g);

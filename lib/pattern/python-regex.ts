@@ -78,8 +78,7 @@
  */
 
 export type Translation =
-  | { ok: true; source: string; flags: string; groupNames: string[]; groupCount: number }
-  | { ok: false; error: string; index?: number };
+  { ok: true; source: string; flags: string; groupNames: string[]; groupCount: number } | { ok: false; error: string; index?: number };
 
 /** Translates a Python `re` pattern into an equivalent JavaScript RegExp source + flags, or says precisely why it cannot be translated faithfully. */
 export function translatePythonRegex(pattern: string): Translation {
@@ -567,7 +566,8 @@ class Translator {
     }
     const min = loText === "" ? 0 : Number(loText);
     const max = hiText === "" ? Infinity : Number(hiText);
-    if (min >= MAXREPEAT || (max !== Infinity && max >= MAXREPEAT)) throw new Fail(`the repetition number is too large at index ${start}`, start);
+    if (min >= MAXREPEAT || (max !== Infinity && max >= MAXREPEAT))
+      throw new Fail(`the repetition number is too large at index ${start}`, start);
     if (max < min) throw new Fail(`min repeat greater than max repeat at index ${start}`, start);
     const text = !comma ? `{${min}}` : max === Infinity ? `{${min},}` : `{${min},${max}}`;
     this.quantify(start, j + 1, text, min, max);
@@ -1031,7 +1031,8 @@ class Translator {
         if (ch === "") throw new Fail(`missing -, : or ) at index ${this.i}`, this.i);
         this.i += ch.length;
         if (ch === ")" || ch === "-" || ch === ":") break;
-        if (!isFlag(ch)) throw new Fail(`${LETTER.test(ch) ? "unknown flag" : "missing -, : or )"} at index ${this.i - ch.length}`, this.i - ch.length);
+        if (!isFlag(ch))
+          throw new Fail(`${LETTER.test(ch) ? "unknown flag" : "missing -, : or )"} at index ${this.i - ch.length}`, this.i - ch.length);
       }
     }
     if (ch === ")") return this.globalFlagGroup(start, add);

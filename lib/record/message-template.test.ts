@@ -76,11 +76,18 @@ describe("rendering a template", () => {
 
 describe("sample renderings", () => {
   it("fill every placeholder with each sample value in turn, then try the message as written", () => {
-    expect(sampleRenderings("model {name} not found")).toEqual([...SAMPLE_VALUES.map((v) => `model ${v} not found`), "model {name} not found"]);
+    expect(sampleRenderings("model {name} not found")).toEqual([
+      ...SAMPLE_VALUES.map((v) => `model ${v} not found`),
+      "model {name} not found",
+    ]);
   });
 
   it("try the f-string reading first, then the printf reading, then the literal text", () => {
-    expect(sampleRenderings("{name}: %s")).toEqual([...SAMPLE_VALUES.map((v) => `${v}: %s`), ...SAMPLE_VALUES.map((v) => `${v}: ${v}`), "{name}: %s"]);
+    expect(sampleRenderings("{name}: %s")).toEqual([
+      ...SAMPLE_VALUES.map((v) => `${v}: %s`),
+      ...SAMPLE_VALUES.map((v) => `${v}: ${v}`),
+      "{name}: %s",
+    ]);
   });
 
   it("start with a real rendering, so a report of what was tried shows filled placeholders", () => {

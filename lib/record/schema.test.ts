@@ -62,7 +62,9 @@ describe("null in a field", () => {
   });
 
   it("in schemaVersion says which version this build reads", () => {
-    expect(linesFor({ schemaVersion: null })).toEqual([`data/errors.jsonl:1: record ${ID}: schemaVersion: schemaVersion is null; this build reads 2`]);
+    expect(linesFor({ schemaVersion: null })).toEqual([
+      `data/errors.jsonl:1: record ${ID}: schemaVersion: schemaVersion is null; this build reads 2`,
+    ]);
   });
 
   it.each([
@@ -81,13 +83,21 @@ describe("a field of the wrong type or form", () => {
     ["lineNumber as a fraction", { lineNumber: 1.5 }, "lineNumber: expected a whole number, got 1.5"],
     ["lineNumber of zero", { lineNumber: 0 }, "lineNumber: must be at least 1, got 0"],
     ["a number among the tags", { tags: ["pd-disagg", 3] }, "tags.1: expected a string, got the number 3"],
-    ["solutions as one string", { solutions: "Use identical TP sizes" }, 'solutions: expected an array, got the string "Use identical TP sizes"'],
+    [
+      "solutions as one string",
+      { solutions: "Use identical TP sizes" },
+      'solutions: expected an array, got the string "Use identical TP sizes"',
+    ],
     ["a missing slug", { slug: undefined }, "slug: is missing (required: a string)"],
     ["a missing lineNumber", { lineNumber: undefined }, "lineNumber: is missing (required: a number)"],
     ["a missing optional field", { errorCode: undefined }, "errorCode: is missing (required: a string or null)"],
     ["httpStatus 42", { httpStatus: 42 }, "httpStatus: must be at least 100, got 42"],
     ["httpStatus 600", { httpStatus: 600 }, "httpStatus: must be at most 599, got 600"],
-    ["a long string where a number goes", { sourceCodeStart: "x".repeat(50) }, `sourceCodeStart: expected a number, got the string "${"x".repeat(40)}…"`],
+    [
+      "a long string where a number goes",
+      { sourceCodeStart: "x".repeat(50) },
+      `sourceCodeStart: expected a number, got the string "${"x".repeat(40)}…"`,
+    ],
   ])("%s is an error naming the field and the expected form", (_story, overrides, message) => {
     const { records, lines } = load(line(EXAMPLE, overrides));
     expect(lines).toEqual([`data/errors.jsonl:1: record ${ID}: ${message}`]);
@@ -125,18 +135,24 @@ describe("schemaVersion", () => {
   });
 
   it("missing is an error that says which version this build reads", () => {
-    expect(linesFor({ schemaVersion: undefined })).toEqual([`data/errors.jsonl:1: record ${ID}: schemaVersion: schemaVersion is missing; this build reads 2`]);
+    expect(linesFor({ schemaVersion: undefined })).toEqual([
+      `data/errors.jsonl:1: record ${ID}: schemaVersion: schemaVersion is missing; this build reads 2`,
+    ]);
   });
 
   it('"2" as a string is not version 2', () => {
-    expect(linesFor({ schemaVersion: "2" })).toEqual([`data/errors.jsonl:1: record ${ID}: schemaVersion: schemaVersion is a string; this build reads 2`]);
+    expect(linesFor({ schemaVersion: "2" })).toEqual([
+      `data/errors.jsonl:1: record ${ID}: schemaVersion: schemaVersion is a string; this build reads 2`,
+    ]);
   });
 });
 
 describe("keys the format does not define", () => {
   it("an unknown record field is a warning and the record stays valid", () => {
     const { records, lines, errors, warnings } = load(line(EXAMPLE, { reviewedBy: "alice" }));
-    expect(lines).toEqual([`data/errors.jsonl:1: warning: record ${ID}: reviewedBy: unknown field, ignored (schemaVersion 2 does not define it)`]);
+    expect(lines).toEqual([
+      `data/errors.jsonl:1: warning: record ${ID}: reviewedBy: unknown field, ignored (schemaVersion 2 does not define it)`,
+    ]);
     expect({ errors, warnings }).toEqual({ errors: 0, warnings: 1 });
     expect(records.map((r) => r.record)).toEqual([EXAMPLE]);
   });
@@ -152,12 +168,16 @@ describe("keys the format does not define", () => {
 describe("datasetVersion", () => {
   it("that is not an ISO date-time is an error and the record is not loaded", () => {
     const { records, lines } = load(line(EXAMPLE, {}, { datasetVersion: "v2" }));
-    expect(lines).toEqual([`data/errors.jsonl:1: record ${ID}: datasetVersion: expected an ISO 8601 date-time such as 2026-08-28T05:10:05.995Z`]);
+    expect(lines).toEqual([
+      `data/errors.jsonl:1: record ${ID}: datasetVersion: expected an ISO 8601 date-time such as 2026-08-28T05:10:05.995Z`,
+    ]);
     expect(records).toEqual([]);
   });
 
   it("missing is an error", () => {
-    expect(linesFor({}, { datasetVersion: undefined })).toEqual([`data/errors.jsonl:1: record ${ID}: datasetVersion: is missing (required: a string)`]);
+    expect(linesFor({}, { datasetVersion: undefined })).toEqual([
+      `data/errors.jsonl:1: record ${ID}: datasetVersion: is missing (required: a string)`,
+    ]);
   });
 });
 
@@ -178,19 +198,30 @@ interface JsonSchemaNode {
 function violations(schema: JsonSchemaNode, value: unknown, at = "$"): string[] {
   if (schema.anyOf) return schema.anyOf.some((s) => violations(s, value, at).length === 0) ? [] : [`${at}: matches no alternative`];
   const jsonType =
-    value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value === "number" ? "number" : typeof value;
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : Number.isInteger(value)
+          ? "integer"
+          : typeof value === "number"
+            ? "number"
+            : typeof value;
   const types = schema.type === undefined ? [] : [schema.type].flat();
-  if (types.length && !types.some((t) => t === jsonType || (t === "number" && jsonType === "integer"))) return [`${at}: ${jsonType} is not ${types.join("|")}`];
+  if (types.length && !types.some((t) => t === jsonType || (t === "number" && jsonType === "integer")))
+    return [`${at}: ${jsonType} is not ${types.join("|")}`];
   const out: string[] = [];
   if ("const" in schema && value !== schema.const) out.push(`${at}: is not ${JSON.stringify(schema.const)}`);
   if (typeof value === "number" && schema.minimum !== undefined && value < schema.minimum) out.push(`${at}: below minimum`);
   if (typeof value === "number" && schema.maximum !== undefined && value > schema.maximum) out.push(`${at}: above maximum`);
-  if (typeof value === "string" && schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) out.push(`${at}: does not match pattern`);
+  if (typeof value === "string" && schema.pattern !== undefined && !new RegExp(schema.pattern).test(value))
+    out.push(`${at}: does not match pattern`);
   if (Array.isArray(value) && schema.items) value.forEach((v, i) => out.push(...violations(schema.items!, v, `${at}[${i}]`)));
   if (jsonType === "object") {
     const obj = value as Record<string, unknown>;
     for (const key of schema.required ?? []) if (!(key in obj)) out.push(`${at}.${key}: required`);
-    for (const [key, sub] of Object.entries(schema.properties ?? {})) if (key in obj) out.push(...violations(sub, obj[key], `${at}.${key}`));
+    for (const [key, sub] of Object.entries(schema.properties ?? {}))
+      if (key in obj) out.push(...violations(sub, obj[key], `${at}.${key}`));
   }
   return out;
 }

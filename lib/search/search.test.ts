@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURE_RECORDS, R } from "../testing/fixtures/records";
-import { buildSearchData, editDistance, facets, filterHits, highlight, looksLikeLog, parseStoredDocs, parseStoredIndex, Searcher, TITLE_MAX, titleOf } from "./search";
+import {
+  buildSearchData,
+  editDistance,
+  facets,
+  filterHits,
+  highlight,
+  looksLikeLog,
+  parseStoredDocs,
+  parseStoredIndex,
+  Searcher,
+  TITLE_MAX,
+  titleOf,
+} from "./search";
 
 /** Builds, exports to JSON text and imports again: what the browser gets. */
 async function loadFromJson(records = FIXTURE_RECORDS): Promise<Searcher> {
@@ -87,7 +99,11 @@ describe("highlight", () => {
 
   it("keeps the text intact", () => {
     const text = "CUDA error: an illegal <b>memory</b> access";
-    expect(highlight(text, ["x"], (w) => search.encode(w)).map((s) => s.text).join("")).toBe(text);
+    expect(
+      highlight(text, ["x"], (w) => search.encode(w))
+        .map((s) => s.text)
+        .join(""),
+    ).toBe(text);
   });
 });
 

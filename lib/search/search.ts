@@ -86,7 +86,11 @@ export function searchText(r: ErrorRecord): string {
 
 /** The result-list title: the first non-empty line of the message, trimmed to TITLE_MAX characters. */
 export function titleOf(message: string): string {
-  const line = message.split(/\r?\n/).find((l) => l.trim() !== "")?.trim() ?? "";
+  const line =
+    message
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? "";
   return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }
 
@@ -106,8 +110,17 @@ export async function buildSearchData(records: readonly ErrorRecord[]): Promise<
     if (n === undefined) m.set(s, (n = m.size));
     return n;
   };
-  const docs: StoredDoc[] = records.map((r) => [intern(repos, r.repo), r.slug, r.errorClass, titleOf(r.errorMessage), r.tags.map((t) => intern(tags, t))]);
-  return { index: { v: SEARCH_DATA_VERSION, parts }, docs: { v: SEARCH_DATA_VERSION, repos: [...repos.keys()], tags: [...tags.keys()], docs } };
+  const docs: StoredDoc[] = records.map((r) => [
+    intern(repos, r.repo),
+    r.slug,
+    r.errorClass,
+    titleOf(r.errorMessage),
+    r.tags.map((t) => intern(tags, t)),
+  ]);
+  return {
+    index: { v: SEARCH_DATA_VERSION, parts },
+    docs: { v: SEARCH_DATA_VERSION, repos: [...repos.keys()], tags: [...tags.keys()], docs },
+  };
 }
 
 const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === "string");
@@ -115,19 +128,36 @@ const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every
 /** Checks fetched JSON is a stored index of this version; throws a readable error otherwise. */
 export function parseStoredIndex(x: unknown): StoredIndex {
   const o = x as Partial<StoredIndex> | null;
-  if (!o || typeof o !== "object" || o.v !== SEARCH_DATA_VERSION || !Array.isArray(o.parts)) throw new Error(`search index: expected version ${SEARCH_DATA_VERSION} data`);
-  for (const p of o.parts) if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== "string") throw new Error("search index: malformed part");
+  if (!o || typeof o !== "object" || o.v !== SEARCH_DATA_VERSION || !Array.isArray(o.parts))
+    throw new Error(`search index: expected version ${SEARCH_DATA_VERSION} data`);
+  for (const p of o.parts)
+    if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== "string") throw new Error("search index: malformed part");
   return o as StoredIndex;
 }
 
 /** Checks fetched JSON is stored result-list fields of this version; throws a readable error otherwise. */
 export function parseStoredDocs(x: unknown): StoredDocs {
   const o = x as Partial<StoredDocs> | null;
-  if (!o || typeof o !== "object" || o.v !== SEARCH_DATA_VERSION || !isStringArray(o.repos) || !isStringArray(o.tags) || !Array.isArray(o.docs)) {
+  if (
+    !o ||
+    typeof o !== "object" ||
+    o.v !== SEARCH_DATA_VERSION ||
+    !isStringArray(o.repos) ||
+    !isStringArray(o.tags) ||
+    !Array.isArray(o.docs)
+  ) {
     throw new Error(`search records: expected version ${SEARCH_DATA_VERSION} data`);
   }
   for (const d of o.docs) {
-    if (!Array.isArray(d) || d.length !== 5 || typeof d[0] !== "number" || typeof d[1] !== "string" || typeof d[2] !== "string" || typeof d[3] !== "string" || !Array.isArray(d[4])) {
+    if (
+      !Array.isArray(d) ||
+      d.length !== 5 ||
+      typeof d[0] !== "number" ||
+      typeof d[1] !== "string" ||
+      typeof d[2] !== "string" ||
+      typeof d[3] !== "string" ||
+      !Array.isArray(d[4])
+    ) {
       throw new Error("search records: malformed record");
     }
   }
@@ -165,7 +195,13 @@ export class Searcher {
       list.push(t);
       this.byLength.set(t.length, list);
     }
-    this.docs = docs.docs.map(([repo, slug, errorClass, title, tags]) => ({ repo: docs.repos[repo] ?? "", slug, errorClass, title, tags: tags.map((t) => docs.tags[t] ?? "") }));
+    this.docs = docs.docs.map(([repo, slug, errorClass, title, tags]) => ({
+      repo: docs.repos[repo] ?? "",
+      slug,
+      errorClass,
+      title,
+      tags: tags.map((t) => docs.tags[t] ?? ""),
+    }));
   }
 
   /** Imports stored data (already checked with the parse functions). */
@@ -266,7 +302,9 @@ export class Searcher {
     }
     const found: string[] = [];
     for (let i = lo; i < this.vocab.length && this.vocab[i]!.startsWith(term); i++) found.push(this.vocab[i]!);
-    return found.sort((a, b) => (a === term ? -1 : b === term ? 1 : (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0))).slice(0, MAX_PREFIX_EXPANSIONS);
+    return found
+      .sort((a, b) => (a === term ? -1 : b === term ? 1 : (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0)))
+      .slice(0, MAX_PREFIX_EXPANSIONS);
   }
 
   /** The most frequent known term within one edit of `term` (two for terms of 8+ characters); null if none. */
@@ -349,7 +387,9 @@ export interface SearchFilters {
 
 /** Applies the filters. */
 export function filterHits(hits: readonly SearchDoc[], f: SearchFilters): SearchDoc[] {
-  return hits.filter((h) => (!f.repo || h.repo === f.repo) && (!f.errorClass || h.errorClass === f.errorClass) && (!f.tag || h.tags.includes(f.tag)));
+  return hits.filter(
+    (h) => (!f.repo || h.repo === f.repo) && (!f.errorClass || h.errorClass === f.errorClass) && (!f.tag || h.tags.includes(f.tag)),
+  );
 }
 
 /** The repositories, classes and tags among the hits, most common first, for the filter menus. */

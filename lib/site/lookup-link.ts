@@ -38,7 +38,10 @@ export function encodeShare(share: SharedLookup): EncodeResult {
   if (share.log !== undefined) {
     const packed = LZString.compressToEncodedURIComponent(share.log);
     if (packed.length > MAX_SHARED_LOG_CHARS) {
-      return { ok: false, reason: `the log compresses to ${kb(packed.length)}, over the ${kb(MAX_SHARED_LOG_CHARS)} a link can carry; share the matches only, or trim the log to the relevant part` };
+      return {
+        ok: false,
+        reason: `the log compresses to ${kb(packed.length)}, over the ${kb(MAX_SHARED_LOG_CHARS)} a link can carry; share the matches only, or trim the log to the relevant part`,
+      };
     }
     params.set("log", packed);
   }

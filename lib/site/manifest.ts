@@ -32,7 +32,12 @@ export function buildManifest(records: ErrorRecord[], datasetVersion: string, pr
   return {
     version: 1,
     datasetVersion,
-    records: records.map((r) => ({ id: r.id, permalink: recordPath(r), errorClass: r.errorClass, message: r.errorMessage.split("\n")[0]!.slice(0, 300) })),
+    records: records.map((r) => ({
+      id: r.id,
+      permalink: recordPath(r),
+      errorClass: r.errorClass,
+      message: r.errorMessage.split("\n")[0]!.slice(0, 300),
+    })),
     redirects: plan.redirects.map(({ from, id }) => ({ from, id })),
     removed: plan.removed,
   };

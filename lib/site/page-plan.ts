@@ -30,7 +30,8 @@ export const TAIL_PAGE = "/r";
 export function pageLimitFrom(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === "") return DEFAULT_PAGE_LIMIT;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`ERRDEX_PAGE_LIMIT must be a whole number of records (0 or more), got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`ERRDEX_PAGE_LIMIT must be a whole number of records (0 or more), got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -43,7 +44,11 @@ const SEVERITY_ORDER: Record<string, number> = { critical: 0, error: 1, warning:
  */
 export function pagePriority(records: readonly ErrorRecord[]): ErrorRecord[] {
   const weight = (r: ErrorRecord) =>
-    (r.documentation ? 1 : 0) + (r.solutions.length ? 1 : 0) + (r.triggerScenarios ? 1 : 0) + (r.preventionTips.length ? 1 : 0) + (r.exampleFix ? 1 : 0);
+    (r.documentation ? 1 : 0) +
+    (r.solutions.length ? 1 : 0) +
+    (r.triggerScenarios ? 1 : 0) +
+    (r.preventionTips.length ? 1 : 0) +
+    (r.exampleFix ? 1 : 0);
   return records
     .map((r, i) => ({ r, i, s: Object.hasOwn(SEVERITY_ORDER, r.severity) ? SEVERITY_ORDER[r.severity]! : 4, w: weight(r) }))
     .sort((a, b) => a.s - b.s || b.w - a.w || a.i - b.i)
@@ -60,7 +65,11 @@ export interface PagePlan {
 /** Splits records at `limit` in priority order. */
 export function planPages(records: readonly ErrorRecord[], limit: number): PagePlan {
   if (records.length <= limit) return { prerendered: new Set(records.map((r) => r.id)), tail: [] };
-  const prerendered = new Set(pagePriority(records).slice(0, limit).map((r) => r.id));
+  const prerendered = new Set(
+    pagePriority(records)
+      .slice(0, limit)
+      .map((r) => r.id),
+  );
   return { prerendered, tail: records.filter((r) => !prerendered.has(r.id)) };
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chatMarkdown, clip, imageText, templateText, severityColor, shareDescription, shareImagePath, shareTitle, SEVERITY_COLORS } from "./record-share";
+import {
+  chatMarkdown,
+  clip,
+  imageText,
+  templateText,
+  severityColor,
+  shareDescription,
+  shareImagePath,
+  shareTitle,
+  SEVERITY_COLORS,
+} from "./record-share";
 
 const record = {
   errorClass: "ValueError",
@@ -39,9 +49,12 @@ describe("share text", () => {
 
 describe("chatMarkdown", () => {
   it("gives class and message, the fix, then the permalink on its own line", () => {
-    expect(chatMarkdown({ errorClass: "ValueError", errorMessage: "bad {name}", solution: "Pass a valid name" }, "https://x.test/errors/o/r/bad")).toBe(
-      "**ValueError**: bad {name}\nFix: Pass a valid name\nhttps://x.test/errors/o/r/bad",
-    );
+    expect(
+      chatMarkdown(
+        { errorClass: "ValueError", errorMessage: "bad {name}", solution: "Pass a valid name" },
+        "https://x.test/errors/o/r/bad",
+      ),
+    ).toBe("**ValueError**: bad {name}\nFix: Pass a valid name\nhttps://x.test/errors/o/r/bad");
   });
 
   it("leaves the fix out when there is none", () => {

@@ -36,7 +36,10 @@ export function severityColor(severity: string): string {
 
 /** Whitespace runs (newlines, tabs) collapsed to one space, control characters dropped: one line of plain text. */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** `text` on one line, cut to at most `max` characters (at a word boundary when one is near), with an ellipsis. */

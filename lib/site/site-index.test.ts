@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { buildSiteIndex, filterOptions, firstLine, neighboursOf, permalinkKey, RELATED_MAX, RELATED_TAG_MAX, siteIndexFor, splitRepo, TAG_PAGE_SIZE, tagPage, tagPageCount, toBrowseRow } from "./site-index";
+import {
+  buildSiteIndex,
+  filterOptions,
+  firstLine,
+  neighboursOf,
+  permalinkKey,
+  RELATED_MAX,
+  RELATED_TAG_MAX,
+  siteIndexFor,
+  splitRepo,
+  TAG_PAGE_SIZE,
+  tagPage,
+  tagPageCount,
+  toBrowseRow,
+} from "./site-index";
 import { areaRowsShown, REPO_PAGE_ROWS } from "./site-index";
 import { FIXTURE_RECORDS } from "../testing/fixtures/records";
 import { exampleRecord } from "../testing/test-fixtures";
@@ -127,7 +141,13 @@ describe("tag pages and browse rows", () => {
 
   it("makes a compact row with the permalink and the filter options sorted by name", () => {
     const r = FIXTURE_RECORDS[0]!;
-    expect(toBrowseRow(r)).toMatchObject({ c: r.errorClass, r: r.repo, s: r.severity, t: r.errorType, p: expect.stringMatching(/^\/errors\//) });
+    expect(toBrowseRow(r)).toMatchObject({
+      c: r.errorClass,
+      r: r.repo,
+      s: r.severity,
+      t: r.errorType,
+      p: expect.stringMatching(/^\/errors\//),
+    });
     const opts = filterOptions(FIXTURE_RECORDS);
     expect(opts.classes).toEqual([...new Set(FIXTURE_RECORDS.map((x) => x.errorClass))].sort());
     expect(opts.severities.length).toBeGreaterThan(0);

@@ -142,7 +142,15 @@ export type RecordRef = Pick<ErrorRecord, "id" | "repo" | "slug" | "errorClass" 
 
 /** A record cut down to a RecordRef, its message to the first line a row shows (for data sent to the browser). */
 export function refOf(r: RecordRef): RecordRef {
-  return { id: r.id, repo: r.repo, slug: r.slug, errorClass: r.errorClass, errorMessage: firstLine(r.errorMessage), severity: r.severity, errorType: r.errorType };
+  return {
+    id: r.id,
+    repo: r.repo,
+    slug: r.slug,
+    errorClass: r.errorClass,
+    errorMessage: firstLine(r.errorMessage),
+    severity: r.severity,
+    errorType: r.errorType,
+  };
 }
 
 /** A record's neighbours: prev/next within its tag, and related records. */

@@ -24,7 +24,9 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 function urlset(entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((e) => `<url><loc>${escapeHtml(e.url)}</loc>${e.lastModified ? `<lastmod>${escapeHtml(e.lastModified)}</lastmod>` : ""}</url>`);
+  const urls = entries.map(
+    (e) => `<url><loc>${escapeHtml(e.url)}</loc>${e.lastModified ? `<lastmod>${escapeHtml(e.lastModified)}</lastmod>` : ""}</url>`,
+  );
   return `${XML_HEAD}<urlset ${NS}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
@@ -36,7 +38,8 @@ export function sitemapFiles(entries: readonly SitemapEntry[], siteUrl: string, 
   if (entries.length <= max) return [{ name: "sitemap.xml", contents: urlset(entries) }];
   const base = siteUrl.replace(/\/+$/, "");
   const parts: SitemapFile[] = [];
-  for (let i = 0; i < entries.length; i += max) parts.push({ name: `sitemap-${parts.length + 1}.xml`, contents: urlset(entries.slice(i, i + max)) });
+  for (let i = 0; i < entries.length; i += max)
+    parts.push({ name: `sitemap-${parts.length + 1}.xml`, contents: urlset(entries.slice(i, i + max)) });
   const index = parts.map((p) => `<sitemap><loc>${escapeHtml(`${base}/${p.name}`)}</loc></sitemap>`);
   return [{ name: "sitemap.xml", contents: `${XML_HEAD}<sitemapindex ${NS}>\n${index.join("\n")}\n</sitemapindex>\n` }, ...parts];
 }

@@ -10,7 +10,9 @@ export const dynamicParams = false;
 /** Only paginated tags need their rows as JSON: a one-page tag filters the rows already on its page. */
 export function generateStaticParams(): Params[] {
   return atLeastOne(
-    siteData().index.tagList.filter((t) => tagPageCount(t) > 1).map((t) => ({ tag: t.tag })),
+    siteData()
+      .index.tagList.filter((t) => tagPageCount(t) > 1)
+      .map((t) => ({ tag: t.tag })),
     { tag: "none" },
   );
 }

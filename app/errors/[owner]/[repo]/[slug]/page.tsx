@@ -7,7 +7,15 @@ import { highlightedCode } from "@/components/record/source-snippet";
 import { decodeParam } from "@/components/ui/format";
 import { neighboursOf, permalinkKey, splitRepo } from "@/lib/site/site-index";
 import { absoluteUrl, recordPath } from "@/lib/record/permalink";
-import { clip, firstSolution, severityColor, SHARE_IMAGE_SIZE, shareDescription, shareImagePath, shareTitle } from "@/lib/site/record-share";
+import {
+  clip,
+  firstSolution,
+  severityColor,
+  SHARE_IMAGE_SIZE,
+  shareDescription,
+  shareImagePath,
+  shareTitle,
+} from "@/lib/site/record-share";
 
 type Params = { owner: string; repo: string; slug: string };
 
@@ -30,7 +38,10 @@ function repoParams(repo: string): Pick<Params, "owner" | "repo"> {
 async function recordFor(params: Promise<Params>) {
   const { owner, repo, slug } = await params;
   const { byPermalink } = siteData().index;
-  return byPermalink.get(permalinkKey(owner, repo, slug)) ?? byPermalink.get(permalinkKey(decodeParam(owner), decodeParam(repo), decodeParam(slug)));
+  return (
+    byPermalink.get(permalinkKey(owner, repo, slug)) ??
+    byPermalink.get(permalinkKey(decodeParam(owner), decodeParam(repo), decodeParam(slug)))
+  );
 }
 
 /**
@@ -46,7 +57,12 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   const description = clip(r.documentation || `${r.errorClass} raised in ${r.repo} (${r.filePath}).`, 300);
   const shareText = shareDescription(r);
   const url = absoluteUrl(recordPath(r), site.url);
-  const image = { url: absoluteUrl(shareImagePath(r.id), site.url), ...SHARE_IMAGE_SIZE, alt: `${r.errorClass} in ${r.repo}`, type: "image/png" };
+  const image = {
+    url: absoluteUrl(shareImagePath(r.id), site.url),
+    ...SHARE_IMAGE_SIZE,
+    alt: `${r.errorClass} in ${r.repo}`,
+    type: "image/png",
+  };
   const fix = firstSolution(r.solutions);
   return {
     title,
@@ -73,5 +89,13 @@ export default async function RecordPage({ params }: { params: Promise<Params> }
   const r = await recordFor(params);
   if (!r) notFound();
   const { dataset, index } = siteData();
-  return <RecordView record={r} datasetVersion={dataset.versionOf.get(r.id)} siteUrl={site.configuredUrl} neighbours={neighboursOf(index, r)} code={highlightedCode} />;
+  return (
+    <RecordView
+      record={r}
+      datasetVersion={dataset.versionOf.get(r.id)}
+      siteUrl={site.configuredUrl}
+      neighbours={neighboursOf(index, r)}
+      code={highlightedCode}
+    />
+  );
 }

@@ -14,7 +14,9 @@ export const dynamicParams = false;
 
 /** Pages 2..n of every tag with more than one page (page 1 is /tags/<tag>). */
 export function generateStaticParams(): Params[] {
-  const params = siteData().index.tagList.flatMap((t) => Array.from({ length: tagPageCount(t) - 1 }, (_, i) => ({ tag: t.tag, n: String(i + 2) })));
+  const params = siteData().index.tagList.flatMap((t) =>
+    Array.from({ length: tagPageCount(t) - 1 }, (_, i) => ({ tag: t.tag, n: String(i + 2) })),
+  );
   return atLeastOne(params, { tag: "none", n: "2" });
 }
 
