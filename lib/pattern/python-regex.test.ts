@@ -125,10 +125,10 @@ describe("translatePythonRegex: translations", () => {
     expect(() => new RegExp(t.source, t.flags)).not.toThrow();
   });
 
-  it("reports groups: count and names in order", () => {
+  it("reports groups: count and each group's name by number (empty when unnamed)", () => {
     const t = ok(String.raw`(a)(?:b)(?P<model>\w+) failed with (?P<code>\d+)(?=(c))`);
     expect(t.groupCount).toBe(4);
-    expect(t.groupNames).toEqual(["model", "code"]);
+    expect(t.groupNames).toEqual(["", "model", "code", ""]);
     expect(ok("no groups").groupCount).toBe(0);
   });
 });

@@ -77,8 +77,52 @@
  *   `\q`, and every other syntax error, with the index where it happens.
  */
 
+import {
+  F_I,
+  F_M,
+  F_S,
+  F_X,
+  F_A,
+  F_U,
+  NONE,
+  ANCHOR,
+  ATOM,
+  WRAP,
+  K_CAPTURE,
+  K_GROUP,
+  K_LOOKAHEAD,
+  K_LOOKBEHIND,
+  MAXREPEAT,
+  CASE_GROUPS,
+  CASE_EXPANSION_BUDGET,
+  IDENTIFIER,
+  LETTER,
+  Fail,
+  Restart,
+  hex,
+  esc,
+  SPACE,
+  NOT_SPACE,
+  ASCII_SPACE,
+  NOT_ASCII_SPACE,
+  isAsciiLetter,
+  isSurrogate,
+  caseClass,
+  type ClassItem,
+  type Frame,
+} from "./regex-tables";
+import { TranslatorBase } from "./translator-base";
+
 export type Translation =
-  { ok: true; source: string; flags: string; groupNames: string[]; groupCount: number } | { ok: false; error: string; index?: number };
+  | {
+      ok: true;
+      source: string;
+      flags: string;
+      /** Each capture group's name, by group number less one (empty for an unnamed group). */
+      groupNames: string[];
+      groupCount: number;
+    }
+  | { ok: false; error: string; index?: number };
 
 /** Translates a Python `re` pattern into an equivalent JavaScript RegExp source + flags, or says precisely why it cannot be translated faithfully. */
 export function translatePythonRegex(pattern: string): Translation {
@@ -103,265 +147,7 @@ export function translatePythonRegex(pattern: string): Translation {
   }
 }
 
-// ---------------------------------------------------------------------------
-
-/** Flag bits of the Python flags in effect at a point of the pattern. */
-const F_I = 1;
-const F_M = 2;
-const F_S = 4;
-const F_X = 8;
-const F_A = 16;
-const F_U = 32;
-
-/** What the output ends with, for quantifiers: nothing yet, an anchor, an atom, an atom needing `(?:...)`, a quantified atom. */
-const NONE = 0;
-const ANCHOR = 1;
-const ATOM = 2;
-const WRAP = 3;
-const QUANTIFIED = 4;
-
-const K_CAPTURE = 1;
-const K_GROUP = 2;
-const K_LOOKAHEAD = 3;
-const K_LOOKBEHIND = 4;
-
-/** Python's MAXREPEAT: repeat counts must be below it. */
-const MAXREPEAT = 4294967295;
-
-/**
- * The characters Python's IGNORECASE folds together differently from
- * JavaScript's non-unicode `i` flag, as the full groups Python matches
- * (computed from CPython 3.11's `_sre.unicode_tolower` and `re._casefix`,
- * compared with V8 over the whole BMP; characters newer than Python's
- * Unicode 14 are left out). With the `i` flag, a class of a whole group
- * matches exactly the group.
- */
-const CASE_GROUPS: readonly (readonly number[])[] = (() => {
-  const groups: number[][] = [
-    [0x69, 0x49, 0x130, 0x131], // i I İ ı
-    [0x6b, 0x4b, 0x212a], // k K, Kelvin sign
-    [0x73, 0x53, 0x17f], // s S ſ
-    [0xe5, 0xc5, 0x212b], // å Å, Angstrom sign
-    [0xdf, 0x1e9e], // ß ẞ
-    [0x390, 0x1fd3], // ΐ
-    [0x3b0, 0x1fe3], // ΰ
-    [0x3b8, 0x398, 0x3d1, 0x3f4], // θ Θ ϑ ϴ
-    [0x3c9, 0x3a9, 0x2126], // ω Ω, Ohm sign
-    [0x1fb3, 0x1fbc],
-    [0x1fc3, 0x1fcc],
-    [0x1ff3, 0x1ffc],
-    [0xfb05, 0xfb06], // ﬅ ﬆ
-  ];
-  for (let k = 0; k < 8; k++) groups.push([0x1f80 + k, 0x1f88 + k], [0x1f90 + k, 0x1f98 + k], [0x1fa0 + k, 0x1fa8 + k]);
-  return groups;
-})();
-const CASE_GROUP_OF = new Map<number, readonly number[]>();
-for (const g of CASE_GROUPS) for (const c of g) CASE_GROUP_OF.set(c, g);
-
-/** Python's `\s` for str patterns, and with the ASCII flag. */
-const SPACE_RANGES: readonly (readonly [number, number])[] = [
-  [0x09, 0x0d],
-  [0x1c, 0x20],
-  [0x85, 0x85],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-];
-const ASCII_SPACE_RANGES: readonly (readonly [number, number])[] = [
-  [0x09, 0x0d],
-  [0x20, 0x20],
-];
-
-/** Budget of non-ASCII code units examined for case variants in one expanded class. */
-const CASE_EXPANSION_BUDGET = 2048;
-
-const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;
-const LETTER = /^\p{L}$/u;
-
-class Fail {
-  constructor(
-    readonly message: string,
-    readonly index?: number,
-  ) {}
-}
-
-/** Thrown when the `i` flag cannot be used and the pattern must be translated again with case expansion. */
-class Restart {}
-
-function hex(n: number, width: number): string {
-  return n.toString(16).padStart(width, "0");
-}
-
-/** Escapes for ASCII characters outside and inside a class. */
-const ESC_OUT: string[] = [];
-const ESC_IN: string[] = [];
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  let plain: string;
-  if (c === 9) plain = "\\t";
-  else if (c === 10) plain = "\\n";
-  else if (c === 11) plain = "\\v";
-  else if (c === 12) plain = "\\f";
-  else if (c === 13) plain = "\\r";
-  else if (c < 0x20 || c === 0x7f) plain = "\\x" + hex(c, 2);
-  else plain = ch;
-  ESC_OUT.push("^$\\.*+?()[]{}|".includes(ch) ? "\\" + ch : plain);
-  ESC_IN.push("\\]^-[".includes(ch) ? "\\" + ch : plain);
-}
-
-/** A code point as JavaScript (non-unicode) and RE2 both read it literally. */
-function esc(cp: number, inClass: boolean): string {
-  if (cp < 0x80) return (inClass ? ESC_IN : ESC_OUT)[cp]!;
-  if (cp <= 0xa0) return "\\x" + hex(cp, 2);
-  return String.fromCodePoint(cp);
-}
-
-function rangesText(ranges: readonly (readonly [number, number])[]): string {
-  let s = "";
-  for (const [lo, hi] of ranges) s += lo === hi ? esc(lo, true) : esc(lo, true) + "-" + esc(hi, true);
-  return s;
-}
-
-function complement(ranges: readonly (readonly [number, number])[]): [number, number][] {
-  const out: [number, number][] = [];
-  let next = 0;
-  for (const [lo, hi] of ranges) {
-    if (lo > next) out.push([next, lo - 1]);
-    next = hi + 1;
-  }
-  if (next <= 0xffff) out.push([next, 0xffff]);
-  return out;
-}
-
-const SPACE = rangesText(SPACE_RANGES);
-const NOT_SPACE = rangesText(complement(SPACE_RANGES));
-const ASCII_SPACE = rangesText(ASCII_SPACE_RANGES);
-const NOT_ASCII_SPACE = rangesText(complement(ASCII_SPACE_RANGES));
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-function isOctal(c: number): boolean {
-  return c >= 48 && c <= 55;
-}
-function isAsciiLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
-function isSurrogate(cp: number): boolean {
-  return cp >= 0xd800 && cp <= 0xdfff;
-}
-
-/** JavaScript's non-unicode case canonicalization (ECMA-262 Canonicalize with rer.[[IgnoreCase]] and no u flag). */
-function canonicalize(cp: number): number {
-  const u = String.fromCharCode(cp).toUpperCase();
-  if (u.length !== 1) return cp;
-  const v = u.charCodeAt(0);
-  return cp >= 0x80 && v < 0x80 ? cp : v;
-}
-
-let canonClasses: Map<number, number[]> | null = null;
-
-/**
- * The characters Python's IGNORECASE matches for `cp` (a BMP character): its
- * group from CASE_GROUPS, else the characters JavaScript's `i` flag folds with
- * it, which are the same. Built lazily: only a case-insensitive pattern that
- * cannot use the `i` flag needs it.
- */
-function caseClass(cp: number): readonly number[] {
-  const g = CASE_GROUP_OF.get(cp);
-  if (g) return g;
-  if (cp < 0x80) return isAsciiLetter(cp) ? [cp, cp ^ 0x20] : [cp];
-  if (!canonClasses) {
-    canonClasses = new Map();
-    for (let x = 0; x <= 0xffff; x++) {
-      if (isSurrogate(x)) continue;
-      const k = canonicalize(x);
-      if (k === x) continue;
-      const list = canonClasses.get(k);
-      if (list) list.push(x);
-      else canonClasses.set(k, [k, x]);
-    }
-  }
-  return canonClasses.get(canonicalize(cp)) ?? [cp];
-}
-
-/** A class member: a code point range, or a category already in JavaScript class syntax. */
-type ClassItem = { lo: number; hi: number; text?: undefined } | { lo: -1; hi: -1; text: string };
-
-interface Frame {
-  /** Index of the `(` in the pattern. */
-  start: number;
-  kind: number;
-  group: number;
-  /** Flags to restore when the group closes. */
-  outerFlags: number;
-  /** Where the group starts in the output. */
-  outStart: number;
-  /** Python's `lookbehindgroups` before the group opened. */
-  savedLookbehind: number;
-  /** The enclosing sequence's widths, restored when the group closes. */
-  seqLo: number;
-  seqHi: number;
-  altLo: number;
-  altHi: number;
-}
-
-class Translator {
-  private readonly p: string;
-  private readonly n: number;
-  private readonly noJsIgnoreCase: boolean;
-  private i = 0;
-  private out = "";
-  /** Python flags in effect at the current position. */
-  private flags = 0;
-  private globalFlags = 0;
-  /** True until the first item: global flags `(?i)` may still appear. */
-  private globalOpen = true;
-  /** JavaScript flags, fixed at the first item. */
-  private jsI = false;
-  private jsS = false;
-  private atomStart = -1;
-  private atomKind = NONE;
-  /**
-   * Widths in code points, as Python's getwidth() computes them, to reject
-   * variable-width lookbehinds as Python does: the current sequence (and
-   * before its last atom), the alternatives already closed in the group.
-   */
-  private seqLo = 0;
-  private seqHi = 0;
-  private preLo = 0;
-  private preHi = 0;
-  private lastLo = 0;
-  private lastHi = 0;
-  private altLo = Infinity;
-  private altHi = -1;
-  private readonly groupWidths: [number, number][] = [[0, 0]];
-  /** The output ends with a numeric backreference: a following digit needs `(?:)` between. */
-  private digitGuard = false;
-  private readonly stack: Frame[] = [];
-  private groupCount = 0;
-  private readonly closed: boolean[] = [false];
-  private readonly groupNames: string[] = [];
-  private readonly nameToGroup = new Map<string, number>();
-  /** Python's `state.lookbehindgroups`: -1 outside lookbehinds, else the group count where the outermost lookbehind began. */
-  private lookbehind = -1;
-
-  constructor(pattern: string, noJsIgnoreCase: boolean) {
-    this.p = pattern;
-    this.n = pattern.length;
-    this.noJsIgnoreCase = noJsIgnoreCase;
-  }
-
+class Translator extends TranslatorBase {
   run(): Translation {
     const p = this.p;
     while (this.i < this.n) {
@@ -441,332 +227,9 @@ class Translator {
     };
   }
 
-  // -- output ---------------------------------------------------------------
-
-  /** The first item fixes the global flags and with them the JavaScript flags. */
-  private commit(): void {
-    if (!this.globalOpen) return;
-    this.globalOpen = false;
-    const g = this.globalFlags;
-    this.jsI = !this.noJsIgnoreCase && (g & F_I) !== 0 && (g & F_A) === 0;
-    this.jsS = (g & F_S) !== 0;
-  }
-
-  private append(text: string): void {
-    this.out += text;
-    this.digitGuard = false;
-  }
-
-  /** Appends an atom matching `lo`..`hi` code points (an anchor: none, a character: one). */
-  private atom(text: string, kind: number, lo = kind === ANCHOR ? 0 : 1, hi = lo): void {
-    if (this.digitGuard && isDigit(text.charCodeAt(0))) this.out += "(?:)";
-    this.digitGuard = false;
-    this.atomStart = this.out.length;
-    this.atomKind = kind;
-    this.out += text;
-    this.addWidth(lo, hi);
-  }
-
-  private addWidth(lo: number, hi: number): void {
-    this.preLo = this.seqLo;
-    this.preHi = this.seqHi;
-    this.lastLo = lo;
-    this.lastHi = hi;
-    this.seqLo += lo;
-    this.seqHi += hi;
-  }
-
-  /** Code point at `at`; lone surrogates are rejected. */
-  private codePointAt(at: number): number {
-    const cp = this.p.codePointAt(at)!;
-    if (isSurrogate(cp)) throw this.surrogate(cp, at);
-    return cp;
-  }
-
-  private surrogate(cp: number, at: number): Fail {
-    return new Fail(
-      `lone surrogate U+${hex(cp, 4).toUpperCase()} at index ${at} is not supported (Python matches it only as a lone code point, JavaScript would match half of a character)`,
-      at,
-    );
-  }
-
-  private literal(cp: number, at: number): void {
-    this.commit();
-    if (isSurrogate(cp)) throw this.surrogate(cp, at);
-    this.atom(this.literalText(cp), cp > 0xffff ? WRAP : ATOM);
-  }
-
-  /** A literal character, with its case variants when case-insensitivity is emulated or Python folds more than JavaScript. */
-  private literalText(cp: number): string {
-    const f = this.flags;
-    if (!(f & F_I) || cp > 0xffff) return esc(cp, false);
-    if (f & F_A) {
-      // ASCII-only folding, never with the JavaScript i flag (see flagGroup and commit).
-      return isAsciiLetter(cp) ? "[" + esc(cp, true) + esc(cp ^ 0x20, true) + "]" : esc(cp, false);
-    }
-    let members: readonly number[];
-    if (this.jsI) {
-      const g = CASE_GROUP_OF.get(cp);
-      if (!g) return esc(cp, false);
-      // The i flag folds ASCII letters itself: keep one case of them.
-      members = g.filter((m) => m >= 0x80 || m === cp || (cp >= 0x80 && m >= 0x61));
-    } else {
-      members = caseClass(cp);
-    }
-    if (members.length < 2) return esc(cp, false);
-    let text = "[" + esc(cp, true);
-    for (const m of members) if (m !== cp) text += esc(m, true);
-    return text + "]";
-  }
-
-  // -- quantifiers ----------------------------------------------------------
-
-  /** Applies the quantifier written at `qStart..qEnd` (JavaScript text `text`) to the last atom. */
-  private quantify(qStart: number, qEnd: number, text: string, min: number, max: number): void {
-    if (this.atomKind === NONE || this.atomKind === ANCHOR) throw new Fail(`nothing to repeat at index ${qStart}`, qStart);
-    if (this.atomKind === QUANTIFIED) throw new Fail(`multiple repeat at index ${qStart}`, qStart);
-    let i = qEnd;
-    let lazy = false;
-    const c = this.p.charCodeAt(i);
-    if (c === 63) {
-      lazy = true;
-      i++;
-    } else if (c === 43) {
-      throw new Fail(`possessive quantifier "${this.p.slice(qStart, i + 1)}" at index ${qStart} is not supported in JavaScript`, qStart);
-    }
-    if (this.atomKind === WRAP) this.out = this.out.slice(0, this.atomStart) + "(?:" + this.out.slice(this.atomStart) + ")";
-    this.out += text + (lazy ? "?" : "");
-    this.digitGuard = false;
-    this.atomKind = QUANTIFIED;
-    this.seqLo = this.preLo + this.lastLo * min;
-    this.seqHi = this.preHi + (this.lastHi === 0 || max === 0 ? 0 : this.lastHi * max);
-    this.i = i;
-  }
-
-  /** `{`: a quantifier `{m}`, `{m,}`, `{,n}`, `{m,n}`, `{,}`, or else a literal `{` (Python's rule). */
-  private brace(): void {
-    const p = this.p;
-    const start = this.i;
-    let j = start + 1;
-    const loStart = j;
-    while (isDigit(p.charCodeAt(j))) j++;
-    const loText = p.slice(loStart, j);
-    let hiText = loText;
-    let comma = false;
-    if (p.charCodeAt(j) === 44) {
-      comma = true;
-      const hiStart = ++j;
-      while (isDigit(p.charCodeAt(j))) j++;
-      hiText = p.slice(hiStart, j);
-    }
-    if (p.charCodeAt(j) !== 125 || (!comma && loText === "")) {
-      this.i = start + 1;
-      this.literal(123, start);
-      return;
-    }
-    const min = loText === "" ? 0 : Number(loText);
-    const max = hiText === "" ? Infinity : Number(hiText);
-    if (min >= MAXREPEAT || (max !== Infinity && max >= MAXREPEAT))
-      throw new Fail(`the repetition number is too large at index ${start}`, start);
-    if (max < min) throw new Fail(`min repeat greater than max repeat at index ${start}`, start);
-    const text = !comma ? `{${min}}` : max === Infinity ? `{${min},}` : `{${min},${max}}`;
-    this.quantify(start, j + 1, text, min, max);
-  }
-
-  // -- escapes --------------------------------------------------------------
-
-  private escape(): void {
-    const p = this.p;
-    const start = this.i;
-    if (start + 1 >= this.n) throw new Fail(`bad escape (end of pattern) at index ${start}`, start);
-    const d = p.charCodeAt(start + 1);
-    this.i = start + 2;
-    switch (d) {
-      case 65: // \A
-        this.commit();
-        return this.atom("^", ANCHOR);
-      case 90: // \Z
-        this.commit();
-        return this.atom("$", ANCHOR);
-      case 98: // \b
-        this.commit();
-        return this.atom("\\b", ANCHOR);
-      case 66: // \B, which in Python (before 3.14) never matches in an empty string
-        this.commit();
-        return this.atom("\\B(?!^$)", ANCHOR);
-      case 100: // \d \D \w \W
-      case 68:
-      case 119:
-      case 87:
-        this.commit();
-        return this.atom("\\" + String.fromCharCode(d), ATOM);
-      case 115: // \s
-        this.commit();
-        return this.atom("[" + (this.flags & F_A ? ASCII_SPACE : SPACE) + "]", ATOM);
-      case 83: // \S
-        this.commit();
-        return this.atom("[^" + (this.flags & F_A ? ASCII_SPACE : SPACE) + "]", ATOM);
-      case 49:
-      case 50:
-      case 51:
-      case 52:
-      case 53:
-      case 54:
-      case 55:
-      case 56:
-      case 57:
-        return this.numericEscape(start, d);
-      default: {
-        const cp = this.simpleEscape(start, d);
-        this.literal(cp, start);
-      }
-    }
-  }
-
-  /**
-   * Escapes meaning one character, shared by patterns and classes; `this.i` is
-   * just after the escaped character and moves past any digits read.
-   */
-  private simpleEscape(start: number, d: number): number {
-    const p = this.p;
-    switch (d) {
-      case 97: // \a
-        return 7;
-      case 102: // \f
-        return 12;
-      case 110: // \n
-        return 10;
-      case 114: // \r
-        return 13;
-      case 116: // \t
-        return 9;
-      case 118: // \v
-        return 11;
-      case 92: // \\
-        return 92;
-      case 120: // \x
-        return this.hexEscape(start, 2);
-      case 117: // \u
-        return this.hexEscape(start, 4);
-      case 85: // \U
-        return this.hexEscape(start, 8);
-      case 78: // \N{...}
-        return this.namedEscape(start);
-    }
-    if (isOctal(d)) {
-      // \0 (and, in a class, \1-\7) with up to two more octal digits
-      let j = this.i;
-      const stop = Math.min(j + 2, this.n);
-      while (j < stop && isOctal(p.charCodeAt(j))) j++;
-      const digits = p.slice(start + 1, j);
-      const value = parseInt(digits, 8);
-      if (value > 0o377) throw new Fail(`octal escape value \\${digits} outside of range 0-0o377 at index ${start}`, start);
-      this.i = j;
-      return value;
-    }
-    if (isDigit(d) || isAsciiLetter(d)) {
-      throw new Fail(`bad escape \\${String.fromCharCode(d)} at index ${start}`, start);
-    }
-    // Any other escaped character is itself.
-    const cp = this.codePointAt(start + 1);
-    this.i = start + 1 + (cp > 0xffff ? 2 : 1);
-    return cp;
-  }
-
-  private hexEscape(start: number, digits: number): number {
-    const p = this.p;
-    let j = this.i;
-    let value = 0;
-    while (j < this.i + digits && j < this.n) {
-      const h = hexValue(p.charCodeAt(j));
-      if (h < 0) break;
-      value = value * 16 + h;
-      j++;
-    }
-    const text = p.slice(start, j);
-    if (j - this.i !== digits) throw new Fail(`incomplete escape ${text} at index ${start}`, start);
-    if (value > 0x10ffff) throw new Fail(`bad escape ${text} at index ${start}`, start);
-    if (isSurrogate(value)) throw this.surrogate(value, start);
-    this.i = j;
-    return value;
-  }
-
-  private namedEscape(start: number): never {
-    const p = this.p;
-    if (p.charCodeAt(this.i) !== 123) throw new Fail(`missing { at index ${this.i}`, this.i);
-    const close = p.indexOf("}", this.i + 1);
-    if (close === this.i + 1) throw new Fail(`missing character name at index ${this.i + 1}`, this.i + 1);
-    if (close < 0) throw new Fail(`missing }, unterminated name at index ${this.i + 1}`, this.i + 1);
-    throw new Fail(
-      `named Unicode escape ${p.slice(start, close + 1)} at index ${start} is not supported (no Unicode name table here): write the character itself or a \\x/\\u escape`,
-      start,
-    );
-  }
-
-  /** `\1`-`\99` backreference, or a three-digit octal escape (Python's rule). */
-  private numericEscape(start: number, d: number): void {
-    const p = this.p;
-    let num = d - 48;
-    const d2 = p.charCodeAt(this.i);
-    if (isDigit(d2)) {
-      const d3 = p.charCodeAt(this.i + 1);
-      if (isOctal(d) && isOctal(d2) && isOctal(d3)) {
-        const digits = p.slice(start + 1, this.i + 2);
-        const value = parseInt(digits, 8);
-        if (value > 0o377) throw new Fail(`octal escape value \\${digits} outside of range 0-0o377 at index ${start}`, start);
-        this.i += 2;
-        return this.literal(value, start);
-      }
-      num = num * 10 + (d2 - 48);
-      this.i++;
-    }
-    if (num > this.groupCount) throw new Fail(`invalid group reference ${num} at index ${start}`, start);
-    this.checkBackreference(num, `\\${num}`, start);
-    this.commit();
-    const [lo, hi] = this.groupWidths[num]!;
-    this.atom("\\" + num, ATOM, lo, hi);
-    this.digitGuard = true;
-  }
-
-  private checkBackreference(group: number, text: string, start: number): void {
-    if (!this.closed[group]) throw new Fail(`cannot refer to an open group: ${text} at index ${start}`, start);
-    if (this.lookbehind >= 0 && group >= this.lookbehind) {
-      throw new Fail(`cannot refer to group defined in the same lookbehind subpattern: ${text} at index ${start}`, start);
-    }
-    if (this.flags & F_I && !this.jsIAt()) {
-      throw new Fail(
-        `case-insensitive backreference ${text} at index ${start} cannot be translated: the JavaScript i flag cannot be used here (the pattern mixes case-sensitive and case-insensitive parts, or asks for ASCII-only case folding)`,
-        start,
-      );
-    }
-  }
-
-  /** Whether the JavaScript `i` flag will be set (fixes the global flags if not yet done). */
-  private jsIAt(): boolean {
-    this.commit();
-    return this.jsI;
-  }
-
-  private skipVerboseComment(): void {
-    const p = this.p;
-    let j = this.i + 1;
-    while (j < this.n) {
-      const c = p.charCodeAt(j);
-      if (c === 10) {
-        j++;
-        break;
-      }
-      if (c === 92) {
-        if (j + 1 >= this.n) throw new Fail(`bad escape (end of pattern) at index ${j}`, j);
-        j += 2;
-      } else j++;
-    }
-    this.i = j;
-  }
-
   // -- character classes ----------------------------------------------------
 
-  private charClass(): void {
+  protected charClass(): void {
     const p = this.p;
     const start = this.i;
     this.commit();
@@ -822,7 +285,7 @@ class Translator {
   }
 
   /** One class member: a character, or a category escape. */
-  private classToken(): ClassItem {
+  protected classToken(): ClassItem {
     const p = this.p;
     const start = this.i;
     const c = p.charCodeAt(start);
@@ -852,7 +315,7 @@ class Translator {
   }
 
   /** Adds what Python's IGNORECASE matches and the JavaScript class (with or without the i flag) would not. */
-  private addCaseVariants(items: ClassItem[], start: number): void {
+  protected addCaseVariants(items: ClassItem[], start: number): void {
     const ascii = (this.flags & F_A) !== 0;
     const ranges: [number, number][] = [];
     const singles: number[] = [];
@@ -897,7 +360,7 @@ class Translator {
 
   // -- groups ---------------------------------------------------------------
 
-  private openGroup(): void {
+  protected openGroup(): void {
     const p = this.p;
     const start = this.i;
     this.i++;
@@ -975,7 +438,7 @@ class Translator {
   }
 
   /** Reads a group name up to `term`; `this.i` is at its first character. */
-  private readName(term: number): string {
+  protected readName(term: number): string {
     const p = this.p;
     const begin = this.i;
     let j = begin;
@@ -989,7 +452,7 @@ class Translator {
   }
 
   /** `(?flags)` or `(?flags-flags:...)`; `this.i` is just past the first flag letter `c`. */
-  private flagGroup(start: number, c: number): void {
+  protected flagGroup(start: number, c: number): void {
     const p = this.p;
     let add = 0;
     let del = 0;
@@ -1066,7 +529,7 @@ class Translator {
     this.pushGroup(start, K_GROUP, "", inner);
   }
 
-  private globalFlagGroup(start: number, add: number): void {
+  protected globalFlagGroup(start: number, add: number): void {
     if (this.stack.length > 0 || !this.globalOpen) {
       throw new Fail(
         `global flags "${this.p.slice(start, this.i)}" at index ${start} are not at the start of the pattern (an error since Python 3.11); use a scoped group such as (?i:...)`,
@@ -1080,7 +543,7 @@ class Translator {
   }
 
   /** Opens a group; `tag` is the name of a capture, or `=`, `!`, `<=`, `<!` for lookarounds. */
-  private pushGroup(start: number, kind: number, tag: string, innerFlags = this.flags): void {
+  protected pushGroup(start: number, kind: number, tag: string, innerFlags = this.flags): void {
     this.commit();
     const frame: Frame = {
       start,
@@ -1101,9 +564,9 @@ class Translator {
       frame.group = ++this.groupCount;
       this.closed.push(false);
       this.groupWidths.push([0, 0]);
+      this.groupNames.push(tag);
       if (tag) {
         this.nameToGroup.set(tag, frame.group);
-        this.groupNames.push(tag);
         this.append(`(?<${tag}>`);
       } else this.append("(");
     } else if (kind === K_GROUP) {
@@ -1117,7 +580,7 @@ class Translator {
     this.atomKind = NONE;
   }
 
-  private closeGroup(): void {
+  protected closeGroup(): void {
     const frame = this.stack.pop();
     if (!frame) throw new Fail(`unbalanced parenthesis at index ${this.i}`, this.i);
     this.i++;
