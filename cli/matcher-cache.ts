@@ -33,7 +33,7 @@ export function readCachedMatcher(location: string): Matcher | null {
   const file = cacheFile(location);
   if (!file) return null;
   try {
-    return new Matcher(decodeSnapshot(fs.readFileSync(file)));
+    return Matcher.fromSnapshot(decodeSnapshot(fs.readFileSync(file)));
   } catch {
     return null;
   }

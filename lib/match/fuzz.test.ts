@@ -668,7 +668,9 @@ describe(`lookup fuzz (seed ${SEED})`, () => {
         expect(summary.errorLines.length).toBeLessThanOrEqual(MAX_ERROR_LINES);
         for (const l of summary.errorLines) expect(l.line).toBeLessThanOrEqual(lineTotal(log));
         if (summary.matches.length > 0) expect(summary.similar).toEqual([]);
-        const loaded = timed(`a lookup of ${log.length} characters by a loaded matcher`, () => new Matcher(matcher.snapshot()).lookup(log));
+        const loaded = timed(`a lookup of ${log.length} characters by a loaded matcher`, () =>
+          Matcher.fromSnapshot(matcher.snapshot()).lookup(log),
+        );
         expect(essence(loaded)).toEqual(essence(result));
       }),
       // Shrinking re-runs whole lookups: give it a minute, then report the smallest case so far.

@@ -55,6 +55,8 @@ export interface MatcherEntry {
   /** Lines the pattern spans (literal `\n` count + 1). */
   lines: number;
   keys: MatcherKey[];
+  /** Capture names by group number less one ("" for an unnamed group); absent when no group has a name. */
+  names?: string[];
   /** A shorter pattern that still identifies the error (first line or sentence). */
   partial?: { source: string; letters: number };
 }
@@ -69,6 +71,7 @@ interface Draft {
   record: ErrorRecord;
   source: string;
   flags: string;
+  names: string[];
   shape: ReturnType<typeof analyzePattern>;
   partial?: { source: string; letters: number; runs: LiteralRun[] };
   windows: Window[][];
@@ -95,7 +98,7 @@ export function buildMatcherData(records: ErrorRecord[], datasetVersion = ""): M
         frequency.set(w.text, (frequency.get(w.text) ?? 0) + 1);
       }
     }
-    drafts.push({ record, source, flags: c.flags, shape, partial, windows });
+    drafts.push({ record, source, flags: c.flags, names: c.groupNames, shape, partial, windows });
   }
   const entries = drafts.map((d) => toEntry(d, frequency));
   return { version: 1, datasetVersion, entries };
@@ -128,6 +131,7 @@ function toEntry(d: Draft, frequency: Map<string, number>): MatcherEntry {
     generic: d.shape.letters < GENERIC_LETTERS,
     lines,
     keys,
+    names: d.names.some((n) => n !== "") ? d.names : undefined,
     partial: d.partial ? { source: d.partial.source, letters: d.partial.letters } : undefined,
   };
 }

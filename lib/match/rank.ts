@@ -7,7 +7,7 @@
  * can be shown and compared; `reasons` says what earned it.
  */
 import type { MatcherEntry } from "./matcher-data";
-import type { Match, MatchKind, MatchedLine } from "./matcher";
+import type { Match, MatchKind, MatchedLine } from "./types";
 import type { Traceback } from "../log/traceback";
 
 export interface Unranked {

@@ -33,14 +33,14 @@ const LOGS = [
 
 describe("matcher snapshot", () => {
   it("loads into a matcher that finds exactly what the built one finds", () => {
-    const loaded = new Matcher(decodeSnapshot(bytes));
+    const loaded = Matcher.fromSnapshot(decodeSnapshot(bytes));
     expect(loaded.entryCount).toBe(built.entryCount);
     for (const log of LOGS) expect(view(loaded.lookup(log))).toEqual(view(built.lookup(log)));
     expect(view(loaded.lookup(LOGS[0]!)).length).toBeGreaterThan(FIXTURE_RECORDS.length / 2);
   });
 
   it("parses an entry only when a lookup needs it", () => {
-    const loaded = new Matcher(decodeSnapshot(bytes));
+    const loaded = Matcher.fromSnapshot(decodeSnapshot(bytes));
     const parsed = () => (loaded as unknown as { entryList: unknown[] }).entryList.filter((e) => e !== undefined).length;
     expect(parsed()).toBe(0);
     loaded.lookup(`RuntimeError: ${renderMessage(R.pdDifferentTp)}`);
@@ -49,7 +49,7 @@ describe("matcher snapshot", () => {
   });
 
   it("round-trips again byte for byte, and keeps the dataset version", () => {
-    const loaded = new Matcher(decodeSnapshot(bytes));
+    const loaded = Matcher.fromSnapshot(decodeSnapshot(bytes));
     expect(Buffer.from(encodeSnapshot(loaded.snapshot("2025-06-01"))).equals(Buffer.from(bytes))).toBe(true);
     expect(decodeSnapshot(bytes).meta.datasetVersion).toBe("2025-06-01");
   });
@@ -68,7 +68,7 @@ describe("matcher snapshot", () => {
   it("reads a copy at an odd offset (no 4-byte alignment) too", () => {
     const shifted = new Uint8Array(bytes.byteLength + 1);
     shifted.set(bytes, 1);
-    const loaded = new Matcher(decodeSnapshot(shifted.subarray(1)));
+    const loaded = Matcher.fromSnapshot(decodeSnapshot(shifted.subarray(1)));
     expect(view(loaded.lookup(LOGS[0]!))).toEqual(view(built.lookup(LOGS[0]!)));
   });
 
@@ -81,8 +81,15 @@ describe("matcher snapshot", () => {
     expect(() => decodeSnapshot(input)).toThrow(message);
   });
 
+  it("refuses a snapshot whose parts are damaged, naming the part", () => {
+    const snap = built.snapshot();
+    expect(() => Matcher.fromSnapshot({ ...snap, ints: [] })).toThrow(/^matcher snapshot: int array \d+ is missing$/);
+    const tables = snap.meta.tables as Record<string, unknown>;
+    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, tables: { ...tables, residual: [1, 2] } } })).toThrow(/"residual"/);
+  });
+
   it("refuses a snapshot of another format", () => {
     const snap = built.snapshot();
-    expect(() => new Matcher({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 2");
+    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 3");
   });
 });

@@ -12,7 +12,7 @@
  * string at a time when read, not at load: a lookup reads a few thousand of
  * a hundred thousand.
  */
-import type { MatcherSnapshot } from "./matcher";
+import type { MatcherSnapshot } from "./snapshot";
 
 const MAGIC = "ERRDEXS2";
 /** Lists whose strings average more bytes than this are decoded lazily. */

@@ -1,0 +1,63 @@
+/**
+ * What a lookup returns: the matched records, best first, with the lines and
+ * captured values that matched. Shared by the matcher, the ranking and every
+ * consumer (worker, CLI, pages); it owns no behaviour.
+ */
+import type { LogLine } from "../log/log-normalize";
+import type { Traceback } from "../log/traceback";
+import type { MatcherEntry } from "./matcher-data";
+
+export type MatchKind = "full" | "partial";
+
+export interface Capture {
+  /** 1-based group number. */
+  group: number;
+  name?: string;
+  value: string;
+  /** Span in the cleaned line's text. */
+  start: number;
+  end: number;
+}
+
+export interface MatchedLine {
+  /** 1-based line in the original log. */
+  line: number;
+  /** The cleaned text of that line. */
+  text: string;
+  /** Span of the match within `text` (the part of the match on this line). */
+  start: number;
+  end: number;
+  /** Captures whose value lies on this line. */
+  captures: Capture[];
+}
+
+export interface Match {
+  entry: MatcherEntry;
+  kind: MatchKind;
+  score: number;
+  /** Why it ranks where it does, in plain words. */
+  reasons: string[];
+  /** Every line it matched, in log order (first occurrence of each match). */
+  lines: MatchedLine[];
+  /** How many separate places in the log it matched. */
+  occurrences: number;
+}
+
+export interface LookupResult {
+  matches: Match[];
+  /** Number of cleaned lines looked at. */
+  lineCount: number;
+  tracebacks: Traceback[];
+  /** Cleaned lines, for the no-match view and the log view. */
+  lines: LogLine[];
+  /** Set when a limit stopped the lookup early; says which. */
+  stopped?: string;
+  elapsedMs: number;
+}
+
+export interface LookupOptions {
+  /** Called between chunks with the characters processed so far and the total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Stop verifying candidates after this many milliseconds (the result says so). */
+  budgetMs?: number;
+}
