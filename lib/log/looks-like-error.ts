@@ -1,0 +1,39 @@
+/** Whether a cleaned line looks like an error (an exception line, an error level or wording). */
+import { type LogLine } from "./log-line";
+
+const RE_ERRORISH = new RegExp(
+  [
+    // exception line: `RuntimeError: msg`, `pkg.mod.SomeException: msg`, bare `KeyboardInterrupt`, ray `RayTaskError(ValueError): …`
+    String.raw`^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Failure|Abort|Aborted|Panic)(?:\([\w.]*\))?(?::|$)`,
+    String.raw`^(?:[A-Za-z_]\w*\.)*(?:StopIteration|StopAsyncIteration|OSError|IOError|EOFError)(?::|$)`,
+    // `error: …`, `fatal: …`, `Error: …`, rustc `error[E0425]: …`, Go `panic: …`
+    String.raw`^(?:error|fatal|panic|critical|Error|Fatal|Panic|Critical|FATAL|ERROR|PANIC|CRITICAL)(?:\[[\w-]+\])?:`,
+    String.raw`^npm (?:ERR!|error)`,
+    // pytest `E       RuntimeError: x`
+    String.raw`^E {2,}\S`,
+    String.raw`Traceback \(most recent call last\)`,
+    String.raw`\b(?:ERROR|FATAL|CRITICAL|PANIC|FAILED)\b`,
+    // an exception named in the middle of a line: `failed with RuntimeError: x`
+    String.raw`\b[A-Z]\w*(?:Error|Exception)(?:\([\w.]*\))?: `,
+    String.raw`(?:^|\s)(?:[Ee]rror|[Ff]atal)(?:\[\w+\])?: `,
+    String.raw`\blevel=(?:error|fatal|critical)\b`,
+    String.raw`"level": ?"(?:error|fatal|critical)"`,
+    String.raw`panicked at|Segmentation fault|core dumped|Fatal Python error|\bUncaught\b|\bUnhandled (?:exception|rejection|error)`,
+  ].join("|"),
+);
+
+/**
+ * True when a cleaned line looks like an error: an exception line (`SomeError: msg`,
+ * `pkg.mod.SomeException: msg`, bare `KeyboardInterrupt`), `Traceback (most recent call
+ * last):`, `error:`/`fatal:`/`panic:` prefixes, compiler `: error:`, an ERROR/FATAL/CRITICAL
+ * word, `level=error`… Pass the LogLine itself (not just its text) to also count an
+ * error/critical/fatal level whose prefix cleaning removed.
+ */
+export function looksLikeError(text: string | LogLine): boolean {
+  if (typeof text !== "string") {
+    const lv = text.level;
+    if (lv === "error" || lv === "critical" || lv === "fatal") return true;
+    text = text.text;
+  }
+  return text.length > 0 && RE_ERRORISH.test(text);
+}
