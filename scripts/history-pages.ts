@@ -14,6 +14,7 @@ import { escapeHtml } from "../lib/site/html";
 import { SimilarIndex } from "../lib/match/similar";
 import { buildMatcherData } from "../lib/match/matcher-data";
 import { redirectPage } from "./short-links";
+import { firstLine } from "../lib/text";
 
 /** Reads a previous manifest (ERRDEX_PREVIOUS_MANIFEST), or undefined. */
 export function readPreviousManifest(file = process.env.ERRDEX_PREVIOUS_MANIFEST): Manifest | undefined {
@@ -48,7 +49,7 @@ export function writeHistory(
     const target = byId.get(r.id)!;
     const file = fileFor(outDir, r.from);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, redirectPage(recordPath(target), `${target.errorClass}: ${target.errorMessage.split("\n")[0]}`, siteUrl));
+    fs.writeFileSync(file, redirectPage(recordPath(target), `${target.errorClass}: ${firstLine(target.errorMessage)}`, siteUrl));
   }
   if (manifest.removed.length) {
     fs.writeFileSync(path.join(outDir, "_errdex", "history.css"), HISTORY_CSS);
@@ -59,7 +60,7 @@ export function writeHistory(
         e,
         closest.map((s) => ({
           path: recordPath(s.entry),
-          title: `${s.entry.errorClass}: ${s.entry.message.split("\n")[0]}`,
+          title: `${s.entry.errorClass}: ${firstLine(s.entry.message)}`,
           repo: s.entry.repo,
         })),
         siteUrl,

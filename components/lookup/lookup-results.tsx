@@ -8,6 +8,7 @@ import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
 import { CopyForChat } from "@/components/record/copy-for-chat";
 import { CopyButton } from "@/components/ui/copy-button";
+import { firstLine } from "@/lib/text";
 
 /** Capture colours, the same in the log line and in the pattern (classes in globals.css). */
 const CAPTURE_CLASSES = ["cap-1", "cap-2", "cap-3", "cap-4", "cap-5", "cap-6"];
@@ -39,7 +40,7 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
       <h3 id={`r-${m.id}`} className="result-title">
         <span className="text-muted">{rank}.</span>{" "}
         <a href={href}>
-          <span className="font-mono font-semibold">{m.errorClass}</span>: <MessageText message={firstLine(m.message)} />
+          <span className="font-mono font-semibold">{m.errorClass}</span>: <MessageText message={firstLineMarked(m.message)} />
         </a>
       </h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
@@ -175,7 +176,7 @@ function NoMatch({ summary }: { summary: LookupSummary }) {
               <li key={s.id}>
                 <span className="badge badge-similar">similar — not a pattern match</span>{" "}
                 <a href={recordPath(s)}>
-                  <span className="font-mono font-semibold">{s.errorClass}</span>: <MessageText message={firstLine(s.message)} />
+                  <span className="font-mono font-semibold">{s.errorClass}</span>: <MessageText message={firstLineMarked(s.message)} />
                 </a>{" "}
                 <span className="text-sm text-muted">
                   {s.repo} · shares {s.shared.slice(0, 6).join(", ")}
@@ -189,7 +190,8 @@ function NoMatch({ summary }: { summary: LookupSummary }) {
   );
 }
 
-function firstLine(s: string): string {
-  const i = s.indexOf("\n");
-  return i < 0 ? s : `${s.slice(0, i)} …`;
+/** The first line of a message, with ` …` when more lines follow. */
+function firstLineMarked(s: string): string {
+  const first = firstLine(s);
+  return first.length < s.length ? `${first} …` : first;
 }

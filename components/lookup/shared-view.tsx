@@ -5,6 +5,7 @@ import type { SharedLookup } from "@/lib/site/lookup-link";
 import type { MatcherEntry } from "@/lib/match/matcher-data";
 import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
+import { firstLine } from "@/lib/text";
 
 /** A lookup someone shared without its log: the records it matched and where. */
 export function SharedView({ shared, entries }: { shared: SharedLookup; entries: (ids: string[]) => Promise<MatcherEntry[]> }) {
@@ -33,8 +34,7 @@ export function SharedView({ shared, entries }: { shared: SharedLookup; entries:
                   <h3 className="result-title">
                     <span className="text-muted">{i + 1}.</span>{" "}
                     <a href={recordPath(e)}>
-                      <span className="font-mono font-semibold">{e.errorClass}</span>:{" "}
-                      <MessageText message={e.message.split("\n")[0] ?? ""} />
+                      <span className="font-mono font-semibold">{e.errorClass}</span>: <MessageText message={firstLine(e.message)} />
                     </a>
                   </h3>
                   <p className="text-sm text-muted">

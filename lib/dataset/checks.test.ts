@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ID_RE, RECORD_CHECKS, REPO_RE, SHA_RE, SLUG_RE, countLines } from "./checks";
+import { RECORD_CHECKS, countLines } from "./checks";
+import { ID_RE, REPO_RE, SHA_RE, SLUG_RE } from "../record/ids";
 import { validateDataset } from "./validate";
 import { countProblems } from "./problems";
 import { distinctRecord, exampleRecord, jsonl, line, messages, type Json } from "../testing/test-fixtures";

@@ -11,6 +11,7 @@ import { githubUrlFor } from "../record/permalink";
 import { analyzePattern } from "../pattern/pattern-analysis";
 import { GENERIC_LETTERS } from "../match/matcher-data";
 import { LIMITS } from "../record/limits";
+import { ID_RE, REPO_RE, SHA_RE, SLUG_RE } from "../record/ids";
 
 export interface Finding {
   field: string;
@@ -25,14 +26,6 @@ export interface RecordCheck {
   check(record: ErrorRecord): Finding[];
 }
 
-/** 16 lower-case hex digits: the record id. */
-export const ID_RE = /^[0-9a-f]{16}$/;
-/** `owner/name` as GitHub allows them (a name of only `.` or `..` would climb out of the permalink path). */
-export const REPO_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
-/** kebab-case: lower-case words of letters and digits joined by single hyphens. */
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A full 40-hex-digit git commit. */
-export const SHA_RE = /^[0-9a-f]{40}$/;
 /** Severities errdex knows how to show. */
 export const SEVERITIES = ["critical", "error", "warning", "info"] as const;
 

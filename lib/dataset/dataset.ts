@@ -10,6 +10,7 @@
 import { SCHEMA_VERSION, envelopeSchema, recordSchema, type LoadedRecord } from "../record/schema";
 import type { Problem } from "./problems";
 import { zodIssueToProblem } from "./zod-issue";
+import { clip } from "../text";
 
 /** A dataset file's name (as shown in messages) and its text. */
 export interface SourceFile {
@@ -177,7 +178,7 @@ function acceptEnvelope(file: string, line: number, value: unknown, out: ParseRe
 function recordId(rec: unknown): string {
   if (typeof rec === "object" && rec !== null && typeof (rec as { id?: unknown }).id === "string") {
     const id = (rec as { id: string }).id;
-    return id.length > 40 ? `${id.slice(0, 40)}…` : id;
+    return clip(id, 41);
   }
   return "?";
 }

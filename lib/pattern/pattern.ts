@@ -4,6 +4,7 @@
  * that they agree on what a pattern means.
  */
 import { translatePythonRegex } from "./python-regex";
+import { clip } from "../text";
 
 export interface CompiledPattern {
   /** JavaScript source after translation. */
@@ -35,14 +36,12 @@ export function compilePattern(pattern: string): CompileResult {
 function compileUncached(pattern: string): CompileResult {
   if (pattern === "") return { ok: false, error: "is empty: an empty pattern would match every log line" };
   const t = translatePythonRegex(pattern);
-  if (!t.ok) return { ok: false, error: `is not a usable Python regular expression: ${clip(t.error)}` };
+  if (!t.ok) return { ok: false, error: `is not a usable Python regular expression: ${clip(t.error, ERROR_MAX)}` };
   return { ok: true, source: t.source, flags: t.flags, groupNames: t.groupNames, groupCount: t.groupCount };
 }
 
 /** Engine messages quote the whole pattern; a problem line quotes at most this much of it. */
-function clip(message: string): string {
-  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
-}
+const ERROR_MAX = 201;
 
 /** A RegExp for a compiled pattern with extra flags (e.g. `d` for capture spans). */
 export function toRegExp(p: CompiledPattern, extraFlags = ""): RegExp {

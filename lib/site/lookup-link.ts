@@ -5,6 +5,7 @@
  * log itself, compressed and size-limited.
  */
 import LZString from "lz-string";
+import { ID_RE } from "../record/ids";
 
 export interface SharedMatch {
   id: string;
@@ -20,7 +21,6 @@ export interface SharedLookup {
 export const MAX_SHARED_LOG_CHARS = 24_000;
 const MAX_SHARED_MATCHES = 50;
 const MAX_LINES_PER_MATCH = 20;
-const ID = /^[0-9a-f]{16}$/;
 
 export type EncodeResult = { ok: true; fragment: string } | { ok: false; reason: string };
 
@@ -56,7 +56,7 @@ export function decodeShare(fragment: string): SharedLookup | null {
   for (const part of (params.get("m") ?? "").split(";")) {
     if (!part) continue;
     const [id = "", lines = ""] = part.split(":");
-    if (!ID.test(id)) return null;
+    if (!ID_RE.test(id)) return null;
     const nums = lines ? lines.split(",").map(Number) : [];
     if (nums.some((n) => !Number.isInteger(n) || n < 1)) return null;
     matches.push({ id, lines: nums.slice(0, MAX_LINES_PER_MATCH) });

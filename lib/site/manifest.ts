@@ -7,6 +7,7 @@
  */
 import type { ErrorRecord } from "../record/schema";
 import { recordPath } from "../record/permalink";
+import { firstLine } from "../text";
 
 export interface ManifestEntry {
   id: string;
@@ -36,7 +37,7 @@ export function buildManifest(records: ErrorRecord[], datasetVersion: string, pr
       id: r.id,
       permalink: recordPath(r),
       errorClass: r.errorClass,
-      message: r.errorMessage.split("\n")[0]!.slice(0, 300),
+      message: firstLine(r.errorMessage).slice(0, 300),
     })),
     redirects: plan.redirects.map(({ from, id }) => ({ from, id })),
     removed: plan.removed,

@@ -7,6 +7,7 @@
  */
 import type { ErrorRecord } from "../record/schema";
 import { recordPath } from "../record/permalink";
+import { firstLineClipped } from "../text";
 
 /** A repository and its records, grouped by the area of the codebase. */
 export interface RepoEntry {
@@ -235,8 +236,7 @@ export const ROW_MESSAGE_MAX = 160;
 
 /** The first line of a message, cut to `max` characters with an ellipsis. */
 export function firstLine(message: string, max = ROW_MESSAGE_MAX): string {
-  const line = message.split(/\r?\n/, 1)[0]!.trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return firstLineClipped(message, max);
 }
 
 /** The distinct values of the three filter fields, sorted by name, for a list's filter controls. */
