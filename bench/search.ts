@@ -49,7 +49,7 @@ const docsJson = JSON.stringify(data.docs);
 const entry = path.resolve("bench/.search-page-entry.ts");
 fs.writeFileSync(
   entry,
-  `import { Searcher, parseStoredIndex, parseStoredDocs } from "../lib/search/search";
+  `import { Searcher } from "../lib/search/search";\nimport { parseStoredIndex, parseStoredDocs } from "../lib/search/stored";
 (window as any).benchSearch = async (queries: string[], repeats: number) => {
   const t0 = performance.now();
   const [i, d] = await Promise.all([fetch("/index.json").then((r) => r.json()), fetch("/docs.json").then((r) => r.json())]);

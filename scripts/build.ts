@@ -43,6 +43,15 @@ if (errors > 0) {
 }
 step(`validated ${dataset.records.length} records`);
 
+// The previous manifest is untrusted: parse it before anything is written.
+let previous;
+try {
+  previous = readPreviousManifest();
+} catch (err) {
+  console.error(`errdex build: stopped: ERRDEX_PREVIOUS_MANIFEST is not a usable manifest:\n${(err as Error).message}`);
+  process.exit(1);
+}
+
 let pageLimit: number;
 try {
   pageLimit = pageLimitFrom(process.env.ERRDEX_PAGE_LIMIT);
@@ -81,7 +90,7 @@ if (plan.tail.length) {
   step(`long tail: ${tail.records} records in ${tail.files} shard files (${kb(tail.bytes)})`);
 }
 
-const history = writeHistory(outDir, dataset.records, dataset.datasetVersion, readPreviousManifest());
+const history = writeHistory(outDir, dataset.records, dataset.datasetVersion, previous);
 step(
   `manifest written (${outDir}/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`,
 );

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeHistory } from "./history-pages";
+import { readPreviousManifest, writeHistory } from "./history-pages";
+import { InputError } from "../lib/parse";
 import { FIXTURE_RECORDS, R } from "../lib/testing/fixtures/records";
 import { recordPath } from "../lib/record/permalink";
 
@@ -73,5 +74,79 @@ describe("permalinks that survive dataset updates", () => {
     const html = read(dir, recordPath(R.loraRank));
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;");
+  });
+});
+
+describe("a previous manifest is untrusted", () => {
+  const good = (dir: string) => writeHistory(dir, FIXTURE_RECORDS, "2026-01-01T00:00:00Z").manifest;
+  const saved = (manifest: unknown) => {
+    const f = path.join(out(), "manifest.json");
+    fs.writeFileSync(f, JSON.stringify(manifest));
+    return f;
+  };
+  /** Every file under `dir`, relative. */
+  const files = (dir: string): string[] => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
+
+  it("reads one the build wrote", () => {
+    const m = good(out());
+    expect(readPreviousManifest(saved(m))).toEqual(m);
+  });
+
+  it.each([
+    [
+      "a permalink that climbs out",
+      { records: 0, permalink: "/errors/../../../../tmp/pwned" },
+      'manifest.json: records[0].permalink: "/errors/../../../../tmp/pwned" is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)',
+    ],
+    [
+      "an encoded climb",
+      { records: 1, permalink: "/errors/%2e%2e/%2e%2e/x" },
+      'manifest.json: records[1].permalink: "/errors/%2e%2e/%2e%2e/x" is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)',
+    ],
+    [
+      "a backslash",
+      { records: 2, permalink: "/errors/a/b\\..\\..\\x" },
+      'manifest.json: records[2].permalink: "/errors/a/b\\\\..\\\\..\\\\x" is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)',
+    ],
+    [
+      "an id that is a path",
+      { records: 3, id: "../../e/x" },
+      'manifest.json: records[3].id: "../../e/x" is not a record id (16 lower-case hex digits)',
+    ],
+  ])("refuses %s, naming the entry, and the build writes nothing", (_name, bad, message) => {
+    const m = good(out()) as unknown as { records: Record<string, unknown>[] };
+    const { records: at, ...fields } = bad as { records: number; permalink?: string; id?: string };
+    m.records[at] = { ...m.records[at], ...fields };
+    const file = saved(m);
+    expect(() => readPreviousManifest(file)).toThrow(new InputError([message]));
+  });
+
+  it("refuses a redirect or removal whose path climbs out", () => {
+    const m = good(out());
+    const file = saved({
+      ...m,
+      redirects: [{ from: "/errors/x/%2e%2e/..", id: R.loraRank.id }],
+      removed: [{ ...m.records[0], permalink: "/e/../../x", removedIn: "v" }],
+    });
+    expect(() => readPreviousManifest(file)).toThrow(
+      new InputError([
+        'manifest.json: redirects[0].from: "/errors/x/%2e%2e/.." is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)',
+        'manifest.json: removed[0].permalink: "/e/../../x" is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)',
+      ]),
+    );
+  });
+
+  it("never writes outside the output folder, even for a manifest that skipped parsing", () => {
+    const parent = out();
+    const dir = path.join(parent, "out");
+    const m1 = good(out());
+    const crafted = {
+      ...m1,
+      records: [...m1.records, { ...m1.records[0]!, id: "ffffffffffffffff", permalink: "/errors/%2e%2e/%2e%2e/pwned" }],
+    };
+    expect(() => writeHistory(dir, FIXTURE_RECORDS, "2026-02-01T00:00:00Z", crafted)).toThrow(
+      'refusing to write the site path "/errors/%2e%2e/%2e%2e/pwned": segment "%2e%2e" is not a plain name',
+    );
+    expect(files(parent).filter((f) => !f.startsWith("out"))).toEqual([]);
   });
 });

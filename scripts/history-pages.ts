@@ -8,29 +8,31 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ErrorRecord } from "../lib/record/schema";
-import { buildManifest, type Manifest } from "../lib/site/manifest";
+import { buildManifest, parseManifest, type Manifest } from "../lib/site/manifest";
 import { recordPath, shortPath, absoluteUrl } from "../lib/record/permalink";
 import { escapeHtml } from "../lib/site/html";
 import { SimilarIndex } from "../lib/match/similar";
 import { buildMatcherData } from "../lib/match/matcher-data";
 import { redirectPage } from "./short-links";
+import { siteFile, writeOut } from "./out-path";
 import { firstLine } from "../lib/text";
 
-/** Reads a previous manifest (ERRDEX_PREVIOUS_MANIFEST), or undefined. */
+/**
+ * Reads and parses a previous manifest (ERRDEX_PREVIOUS_MANIFEST), or
+ * undefined. It is untrusted (often downloaded from the live site): a bad
+ * entry stops the build, named (`manifest.json: records[3].permalink: …`).
+ */
 export function readPreviousManifest(file = process.env.ERRDEX_PREVIOUS_MANIFEST): Manifest | undefined {
   if (!file) return undefined;
+  let json: unknown;
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+    json = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (err) {
     throw new Error(`ERRDEX_PREVIOUS_MANIFEST=${file}: cannot be read as a manifest: ${err instanceof Error ? err.message : String(err)}`, {
       cause: err,
     });
   }
-}
-
-/** File that serves a site path (`/errors/a/b/c` → `out/errors/a/b/c.html`). */
-function fileFor(outDir: string, sitePath: string): string {
-  return path.join(outDir, ...sitePath.split("/").filter(Boolean).map(decodeURIComponent)) + ".html";
+  return parseManifest(json, path.basename(file));
 }
 
 /** Writes the manifest and the history pages; returns counts. */
@@ -42,17 +44,18 @@ export function writeHistory(
   siteUrl = process.env.ERRDEX_SITE_URL,
 ) {
   const manifest = buildManifest(records, datasetVersion, previous);
-  fs.mkdirSync(path.join(outDir, "_errdex"), { recursive: true });
-  fs.writeFileSync(path.join(outDir, "_errdex", "manifest.json"), JSON.stringify(manifest));
+  writeOut(outDir, "_errdex/manifest.json", JSON.stringify(manifest));
   const byId = new Map(records.map((r) => [r.id, r]));
   for (const r of manifest.redirects) {
     const target = byId.get(r.id)!;
-    const file = fileFor(outDir, r.from);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, redirectPage(recordPath(target), `${target.errorClass}: ${firstLine(target.errorMessage)}`, siteUrl));
+    writeOut(
+      outDir,
+      siteFile(outDir, r.from),
+      redirectPage(recordPath(target), `${target.errorClass}: ${firstLine(target.errorMessage)}`, siteUrl),
+    );
   }
   if (manifest.removed.length) {
-    fs.writeFileSync(path.join(outDir, "_errdex", "history.css"), HISTORY_CSS);
+    writeOut(outDir, "_errdex/history.css", HISTORY_CSS);
     const similar = new SimilarIndex(buildMatcherData(records).entries);
     for (const e of manifest.removed) {
       const closest = similar.query(`${e.errorClass} ${e.message}`, 5, 0.2);
@@ -65,11 +68,7 @@ export function writeHistory(
         })),
         siteUrl,
       );
-      for (const p of [e.permalink, shortPath(e.id)]) {
-        const file = fileFor(outDir, p);
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, html);
-      }
+      for (const p of [e.permalink, shortPath(e.id)]) writeOut(outDir, siteFile(outDir, p), html);
     }
   }
   return { manifest, redirects: manifest.redirects.length, removed: manifest.removed.length };

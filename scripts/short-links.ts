@@ -3,18 +3,15 @@
  * reader on to the record's permalink. Written here rather than as a Next
  * route because it is one small file per record instead of five.
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { ErrorRecord } from "../lib/record/schema";
-import { recordPath, absoluteUrl } from "../lib/record/permalink";
+import { recordPath, absoluteUrl, shortPath } from "../lib/record/permalink";
+import { siteFile, writeOut } from "./out-path";
 import { escapeHtml } from "../lib/site/html";
 
 /** Writes one redirect page per record id under `<outDir>/e/`. */
 export function writeShortLinks(outDir: string, records: ErrorRecord[], siteUrl = process.env.ERRDEX_SITE_URL): void {
-  const dir = path.join(outDir, "e");
-  fs.mkdirSync(dir, { recursive: true });
   for (const r of records)
-    fs.writeFileSync(path.join(dir, `${r.id}.html`), redirectPage(recordPath(r), `${r.errorClass}: ${r.errorMessage}`, siteUrl));
+    writeOut(outDir, siteFile(outDir, shortPath(r.id)), redirectPage(recordPath(r), `${r.errorClass}: ${r.errorMessage}`, siteUrl));
 }
 
 /** A page that redirects to `target` without script and still works if meta refresh is ignored. */

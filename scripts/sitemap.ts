@@ -2,8 +2,7 @@
  * Writes `out/sitemap.xml` (an index with numbered parts past 50,000 URLs)
  * and `out/robots.txt`, with absolute URLs on the configured site URL.
  */
-import fs from "node:fs";
-import path from "node:path";
+import { writeOut } from "./out-path";
 import type { ErrorRecord } from "../lib/record/schema";
 import { absoluteUrl, recordPath, repoPath, tagPath } from "../lib/record/permalink";
 import { robotsTxt, sitemapFiles, type SitemapEntry } from "../lib/site/sitemap";
@@ -20,7 +19,7 @@ export function writeSitemap(outDir: string, records: readonly ErrorRecord[], si
     ...repos.map((r) => ({ url: url(repoPath(r)) })),
     ...records.map((r) => ({ url: url(recordPath(r)), lastModified: versionOf?.get(r.id) })),
   ];
-  for (const f of sitemapFiles(entries, siteUrl)) fs.writeFileSync(path.join(outDir, f.name), f.contents);
-  fs.writeFileSync(path.join(outDir, "robots.txt"), robotsTxt(siteUrl));
+  for (const f of sitemapFiles(entries, siteUrl)) writeOut(outDir, f.name, f.contents);
+  writeOut(outDir, "robots.txt", robotsTxt(siteUrl));
   return entries.length;
 }

@@ -4,13 +4,12 @@
  * permalink path, with its dataset version and neighbours; its id goes to
  * `_errdex/tail/i/<shard>.json`, mapping to the permalink, for short links.
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { ErrorRecord } from "../lib/record/schema";
 import { recordPath } from "../lib/record/permalink";
 import { idShardUrl, recordShardUrl } from "../lib/site/page-plan";
 import { neighboursOf, refOf, type SiteIndex } from "../lib/site/site-index";
-import type { TailEntry } from "../components/record/tail-record";
+import type { TailEntry } from "../lib/site/tail";
+import { writeOut } from "./out-path";
 
 export function writeTailShards(
   outDir: string,
@@ -41,10 +40,8 @@ export function writeTailShards(
   let bytes = 0;
   let files = 0;
   for (const [url, content] of [...byShard, ...ids] as [string, object][]) {
-    const file = path.join(outDir, url);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     const text = JSON.stringify(content);
-    fs.writeFileSync(file, text);
+    writeOut(outDir, url.replace(/^\//, ""), text);
     bytes += Buffer.byteLength(text);
     files++;
   }

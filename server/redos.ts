@@ -21,6 +21,8 @@ import type { LoadedRecord } from "../lib/record/schema";
 import type { Problem } from "../lib/dataset/problems";
 import { compilePattern } from "../lib/pattern/pattern";
 import { analyzePattern, PY_END_ANCHOR } from "../lib/pattern/pattern-analysis";
+import { z } from "zod";
+import { InputError, parseInput } from "../lib/parse";
 
 export interface Verdict {
   status: "safe" | "vulnerable" | "unknown";
@@ -31,10 +33,30 @@ export interface Verdict {
 
 const CACHE_FILE = path.join(".errdex", "recheck-cache.json");
 
-function readCache(): Record<string, Verdict> {
+const cacheSchema = z.record(
+  z.string(),
+  z.object({ status: z.enum(["safe", "vulnerable", "unknown"]), complexity: z.string().optional(), attack: z.string().optional() }),
+);
+
+/**
+ * The cached verdicts. A missing cache is empty; an unreadable or damaged one
+ * is empty too, said once on stderr (`warn`), and rewritten after the checks.
+ */
+export function readCache(
+  file = CACHE_FILE,
+  warn: (m: string) => void = (m) => void process.stderr.write(m + "\n"),
+): Record<string, Verdict> {
+  let text: string;
   try {
-    return JSON.parse(fs.readFileSync(CACHE_FILE, "utf8")) as Record<string, Verdict>;
+    text = fs.readFileSync(file, "utf8");
   } catch {
+    return {};
+  }
+  try {
+    return parseInput(cacheSchema, JSON.parse(text), file);
+  } catch (err) {
+    const why = err instanceof InputError ? err.problems[0]! : `${file}: ${err instanceof Error ? err.message : String(err)}`;
+    warn(`errdex: ignoring the ReDoS verdict cache (${why}); verdicts are recomputed`);
     return {};
   }
 }

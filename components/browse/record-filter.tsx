@@ -36,9 +36,12 @@ export function RecordFilter({ options, total, listId, rowsUrl }: RecordFilterPr
   useEffect(() => {
     if (!rowsUrl || !active || rows || failed) return;
     let live = true;
-    fetch(rowsUrl)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((data: unknown) => live && setRows(Array.isArray(data) ? (data as BrowseRow[]) : []))
+    // The parser is loaded with the rows, never with the page.
+    Promise.all([
+      fetch(rowsUrl).then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status))))),
+      import("@/lib/site/browse-rows"),
+    ])
+      .then(([data, { parseBrowseRows }]) => live && setRows(parseBrowseRows(data, rowsUrl)))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;

@@ -1,26 +1,18 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import type { ErrorRecord } from "@/lib/record/schema";
-import type { Neighbours } from "@/lib/site/site-index";
+import { tailEntryFrom, tailPermalinkFrom, type TailEntry } from "@/lib/site/tail";
 import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/site/page-plan";
 import { RecordView } from "./record-view";
 import { plainCode } from "./plain-code";
 
-/** One long-tail record as its shard holds it (scripts/tail-shards.ts writes these). */
-export interface TailEntry {
-  record: ErrorRecord;
-  datasetVersion?: string;
-  neighbours?: Neighbours;
-}
-
 type State = { kind: "pending" } | { kind: "none" } | { kind: "found"; entry: TailEntry } | { kind: "failed"; message: string };
 
-async function fetchJson<T>(url: string): Promise<T | null> {
+async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url, { credentials: "same-origin" });
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return (await res.json()) as T;
+  return (await res.json()) as unknown;
 }
 
 /**
@@ -44,14 +36,16 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
     let live = true;
     (async () => {
       if (target.kind === "short") {
-        const ids = await fetchJson<Record<string, string>>(idShardUrl(target.id) + v);
-        const permalink = ids && Object.hasOwn(ids, target.id) ? ids[target.id] : undefined;
+        const url = idShardUrl(target.id);
+        const ids = await fetchJson(url + v);
+        const permalink = ids === null ? undefined : tailPermalinkFrom(ids, target.id, url);
         if (permalink && live) location.replace(permalink);
         else if (live) setState({ kind: "none" });
         return;
       }
-      const shard = await fetchJson<Record<string, TailEntry>>(recordShardUrl(target.permalink) + v);
-      const entry = shard && Object.hasOwn(shard, target.permalink) ? shard[target.permalink] : undefined;
+      const url = recordShardUrl(target.permalink);
+      const shard = await fetchJson(url + v);
+      const entry = shard === null ? undefined : tailEntryFrom(shard, target.permalink, url);
       if (!live) return;
       if (!entry) {
         setState({ kind: "none" });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { parseStoredDocs, parseStoredIndex, Searcher } from "@/lib/search/search";
+import { Searcher } from "@/lib/search/search";
 
 export type SearcherStatus =
   { kind: "idle" } | { kind: "loading" } | { kind: "ready"; searcher: Searcher } | { kind: "error"; message: string };
@@ -24,7 +24,11 @@ export function useSearcher(indexUrl: string, docsUrl: string) {
     if (pending.current) return;
     setStatus({ kind: "loading" });
     pending.current = Promise.all([fetchJson(indexUrl), fetchJson(docsUrl)])
-      .then(([index, docs]) => Searcher.load(parseStoredIndex(index), parseStoredDocs(docs)))
+      .then(async ([index, docs]) => {
+        // The schema is loaded with the data, never with the page.
+        const { parseStoredDocs, parseStoredIndex } = await import("@/lib/search/stored");
+        return Searcher.load(parseStoredIndex(index, indexUrl), parseStoredDocs(docs, docsUrl));
+      })
       .then((searcher) => setStatus({ kind: "ready", searcher }))
       .catch((err: unknown) => {
         pending.current = null;

@@ -8,6 +8,7 @@
  */
 import { Lookup, type LookupSummary } from "./lookup";
 import type { MatcherData } from "./matcher-data";
+import { parseMatcherData } from "./matcher-data-schema";
 
 export type WorkerRequest =
   { type: "lookup"; id: number; log: string; dataUrl: string } | { type: "entries"; id: number; ids: string[]; dataUrl: string };
@@ -30,7 +31,7 @@ function load(dataUrl: string, id: number, post: (m: WorkerResponse) => void): P
     post({ type: "progress", id, phase: "data", done: 0, total: 1 });
     const res = await fetch(dataUrl, { credentials: "same-origin" });
     if (!res.ok) throw new Error(`could not load the matching data (${res.status} ${res.statusText})`);
-    const data = (await res.json()) as MatcherData;
+    const data = parseMatcherData(await res.json(), dataUrl);
     post({ type: "progress", id, phase: "data", done: 1, total: 1 });
     return new Lookup(data);
   })();

@@ -61,8 +61,11 @@ export interface MatcherEntry {
   partial?: { source: string; letters: number };
 }
 
+/** Version of the matcher data's shape; bump when it changes. */
+export const MATCHER_DATA_VERSION = 2;
+
 export interface MatcherData {
-  version: 1;
+  version: typeof MATCHER_DATA_VERSION;
   datasetVersion: string;
   entries: MatcherEntry[];
 }
@@ -101,7 +104,7 @@ export function buildMatcherData(records: ErrorRecord[], datasetVersion = ""): M
     drafts.push({ record, source, flags: c.flags, names: c.groupNames, shape, partial, windows });
   }
   const entries = drafts.map((d) => toEntry(d, frequency));
-  return { version: 1, datasetVersion, entries };
+  return { version: MATCHER_DATA_VERSION, datasetVersion, entries };
 }
 
 function toEntry(d: Draft, frequency: Map<string, number>): MatcherEntry {

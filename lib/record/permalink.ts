@@ -6,6 +6,13 @@ import type { ErrorRecord } from "./schema";
 
 type Addressable = Pick<ErrorRecord, "repo" | "slug">;
 
+/**
+ * `/errors/<owner>/<repo>/<slug>` made of the characters a valid record's
+ * permalink has: no `.` or `..` segment, no `%`, no backslash, nothing a
+ * crafted manifest could use to make the build write outside its output.
+ */
+export const PERMALINK_RE = /^\/errors\/[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.\.?\/)[A-Za-z0-9._-]{1,100}\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** `/errors/<owner>/<repo>/<slug>`: the stable, readable permalink of a record. */
 export function recordPath(r: Addressable): string {
   const [owner = "", name = ""] = r.repo.split("/");

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURE_RECORDS, R } from "../testing/fixtures/records";
-import {
-  buildSearchData,
-  editDistance,
-  facets,
-  filterHits,
-  highlight,
-  looksLikeLog,
-  parseStoredDocs,
-  parseStoredIndex,
-  Searcher,
-  TITLE_MAX,
-  titleOf,
-} from "./search";
+import { buildSearchData, editDistance, facets, filterHits, highlight, looksLikeLog, Searcher, TITLE_MAX, titleOf } from "./search";
+import { parseStoredDocs, parseStoredIndex } from "./stored";
+import { InputError } from "../parse";
 
 /** Builds, exports to JSON text and imports again: what the browser gets. */
 async function loadFromJson(records = FIXTURE_RECORDS): Promise<Searcher> {
@@ -109,9 +99,11 @@ describe("highlight", () => {
 
 describe("stored data", () => {
   it("rejects data of another version or shape with a readable error", () => {
-    expect(() => parseStoredIndex({ v: 99, parts: [] })).toThrow(/expected version 1/);
-    expect(() => parseStoredIndex(null)).toThrow(/expected version 1/);
-    expect(() => parseStoredDocs({ v: 1, repos: [], tags: [], docs: [[0, "x"]] })).toThrow(/malformed record/);
+    expect(() => parseStoredIndex({ v: 99, parts: [] })).toThrow(new InputError(["search index: v: 99 expected version 1 data"]));
+    expect(() => parseStoredIndex(null)).toThrow(new InputError(["search index: null Invalid input: expected object, received null"]));
+    expect(() => parseStoredDocs({ v: 1, repos: [], tags: [], docs: [[0, "x"]] }, "/_errdex/search-docs.json")).toThrow(
+      new InputError(["/_errdex/search-docs.json: docs[0]: (a list) Too small: expected array to have >=5 items"]),
+    );
   });
 
   it("keeps the first line of the message, at most TITLE_MAX characters", () => {

@@ -123,47 +123,6 @@ export async function buildSearchData(records: readonly ErrorRecord[]): Promise<
   };
 }
 
-const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === "string");
-
-/** Checks fetched JSON is a stored index of this version; throws a readable error otherwise. */
-export function parseStoredIndex(x: unknown): StoredIndex {
-  const o = x as Partial<StoredIndex> | null;
-  if (!o || typeof o !== "object" || o.v !== SEARCH_DATA_VERSION || !Array.isArray(o.parts))
-    throw new Error(`search index: expected version ${SEARCH_DATA_VERSION} data`);
-  for (const p of o.parts)
-    if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== "string") throw new Error("search index: malformed part");
-  return o as StoredIndex;
-}
-
-/** Checks fetched JSON is stored result-list fields of this version; throws a readable error otherwise. */
-export function parseStoredDocs(x: unknown): StoredDocs {
-  const o = x as Partial<StoredDocs> | null;
-  if (
-    !o ||
-    typeof o !== "object" ||
-    o.v !== SEARCH_DATA_VERSION ||
-    !isStringArray(o.repos) ||
-    !isStringArray(o.tags) ||
-    !Array.isArray(o.docs)
-  ) {
-    throw new Error(`search records: expected version ${SEARCH_DATA_VERSION} data`);
-  }
-  for (const d of o.docs) {
-    if (
-      !Array.isArray(d) ||
-      d.length !== 5 ||
-      typeof d[0] !== "number" ||
-      typeof d[1] !== "string" ||
-      typeof d[2] !== "string" ||
-      typeof d[3] !== "string" ||
-      !Array.isArray(d[4])
-    ) {
-      throw new Error("search records: malformed record");
-    }
-  }
-  return o as StoredDocs;
-}
-
 /** A loaded, queryable index. Create once (`Searcher.load`), query per keystroke. */
 export class Searcher {
   private readonly encoder: Encoder;

@@ -5,26 +5,40 @@
  * records were removed (their old URLs get a page saying so, pointing to the
  * closest current records, instead of a bare 404).
  */
+import { z } from "zod";
+import { parseInput } from "../parse";
+import { ID_RE } from "../record/ids";
 import type { ErrorRecord } from "../record/schema";
-import { recordPath } from "../record/permalink";
+import { PERMALINK_RE, recordPath } from "../record/permalink";
 import { firstLine } from "../text";
 
-export interface ManifestEntry {
-  id: string;
-  permalink: string;
-  errorClass: string;
+const permalink = z.string().regex(PERMALINK_RE, "is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)");
+const id = z.string().regex(ID_RE, "is not a record id (16 lower-case hex digits)");
+const entrySchema = z.object({
+  id,
+  permalink,
+  errorClass: z.string().max(1000),
   /** First line of the message, for the removed-record page. */
-  message: string;
-}
+  message: z.string().max(10_000),
+});
 
-export interface Manifest {
-  version: 1;
-  datasetVersion: string;
-  records: ManifestEntry[];
+/** A build's manifest, as the next build reads it back (untrusted: often downloaded from the live site). */
+export const manifestSchema = z.object({
+  version: z.literal(1),
+  datasetVersion: z.string().max(100),
+  records: z.array(entrySchema),
   /** Old permalinks still served as redirects (carried from earlier manifests so chains never break). */
-  redirects: { from: string; id: string }[];
+  redirects: z.array(z.object({ from: permalink, id })),
   /** Records removed in earlier versions, kept so their pages stay. */
-  removed: (ManifestEntry & { removedIn: string })[];
+  removed: z.array(entrySchema.extend({ removedIn: z.string().max(100) })),
+});
+
+export type ManifestEntry = z.infer<typeof entrySchema>;
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** Parses a previous manifest; throws an InputError naming each bad entry (`manifest.json: records[3].permalink: "…" is not …`). */
+export function parseManifest(json: unknown, source = "manifest.json"): Manifest {
+  return parseInput(manifestSchema, json, source);
 }
 
 /** The manifest of the current build, carrying the history of the previous one. */
@@ -60,10 +74,10 @@ export function planHistory(previous: Manifest, records: ErrorRecord[], datasetV
     const to = current.get(id);
     if (to && from !== to && !live.has(from)) redirects.set(from, { from, id, to });
   };
-  for (const r of previous.redirects ?? []) addRedirect(r.from, r.id);
+  for (const r of previous.redirects) addRedirect(r.from, r.id);
   for (const e of previous.records) addRedirect(e.permalink, e.id);
   const removed = new Map<string, ManifestEntry & { removedIn: string }>();
-  for (const e of previous.removed ?? []) if (!current.has(e.id)) removed.set(e.id, e);
+  for (const e of previous.removed) if (!current.has(e.id)) removed.set(e.id, e);
   for (const e of previous.records) if (!current.has(e.id) && !removed.has(e.id)) removed.set(e.id, { ...e, removedIn: datasetVersion });
   // A removed record's old permalink now used by another record is that record's page.
   return { redirects: [...redirects.values()], removed: [...removed.values()].filter((e) => !live.has(e.permalink)) };
