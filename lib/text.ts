@@ -64,3 +64,15 @@ export function isInlineBlank(c: number): boolean {
       (c === 0xa0 || c === 0xfeff || c === 0x3000 || (c >= 0x2000 && c <= 0x200b) || c === 0x202f || c === 0x205f || c === 0x1680))
   );
 }
+
+/**
+ * Lines joined by single spaces, each trimmed: a message wrapped over lines
+ * as one line. (Linear: `/\s*\n\s*\/` backtracks over a long run of blanks.)
+ */
+export function oneLineMessage(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
+    .join(" ");
+}

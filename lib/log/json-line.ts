@@ -54,12 +54,8 @@ export function expandJson(text: string): { prefix: string; body: string; level:
       let q = b + 1;
       while (isInlineBlank(text.charCodeAt(q))) q++;
       if (text.charCodeAt(q) !== 34) continue;
-      let v: unknown;
-      try {
-        v = JSON.parse(text.slice(b));
-      } catch {
-        continue;
-      }
+      const v = parseLenient(text.slice(b));
+      if (v === undefined) continue;
       if (!v || typeof v !== "object" || Array.isArray(v)) return null;
       const parts: string[] = [];
       collectStrings(v, parts, 0);
@@ -88,4 +84,22 @@ export function expandJson(text: string): { prefix: string; body: string; level:
     }
   }
   return null;
+}
+
+/**
+ * JSON as APIs write it, and as people paste it: a body copied from a Python
+ * repr or a shell carries escapes JSON does not have (`\'`, `\x`); those read
+ * as the character. Undefined when it is not JSON either way.
+ */
+function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (!/\\[^"\\/bfnrtu]/.test(text)) return undefined;
+    try {
+      return JSON.parse(text.replace(/\\([^"\\/bfnrtu])/g, "$1")) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
 }

@@ -134,9 +134,22 @@ function cleanCore(raw: string, info: Info | null, t: Track | null, mayHaveCR: b
     e = trimEndLen(s);
     if (e < s.length) s = s.slice(0, e);
   }
-  if (lo === 0) return s;
+  if (lo === 0) return foldFullWidth(s);
   if (t) t.cut(lo);
-  return s.slice(lo);
+  return foldFullWidth(s.slice(lo));
+}
+
+/** Full-width punctuation and its ASCII form, one character each (so positions are kept). */
+const FULL_WIDTH: Record<string, string> = { "：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?" };
+const RE_FULL_WIDTH = /[：，。；（）！？]/;
+const RE_FULL_WIDTH_NEAR_ASCII = /(?<=[A-Za-z0-9_'"`)\]])[：，。；（）！？]|[：，。；（）！？](?=[A-Za-z0-9_'"`(\[])/g;
+
+/**
+ * A message next to full-width punctuation (`ValueError：x`, `… failed。`, pasted from a
+ * CJK editor or chat) reads as its ASCII form; punctuation inside CJK text is left alone.
+ */
+function foldFullWidth(s: string): string {
+  return RE_FULL_WIDTH.test(s) ? s.replace(RE_FULL_WIDTH_NEAR_ASCII, (c) => FULL_WIDTH[c]!) : s;
 }
 
 // ---------------------------------------------------------------------------

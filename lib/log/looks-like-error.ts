@@ -37,3 +37,11 @@ export function looksLikeError(text: string | LogLine): boolean {
   }
   return text.length > 0 && RE_ERRORISH.test(text);
 }
+
+/** `ValueError: `, `torch.cuda.OutOfMemoryError: ` at the start of a line. */
+const EXCEPTION_PREFIX = /^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b[^:]{0,40}:\s*/;
+
+/** Where a line's message starts after a leading exception class (`ValueError: x` → 12), or 0. */
+export function messageStart(text: string): number {
+  return EXCEPTION_PREFIX.exec(text)?.[0].length ?? 0;
+}

@@ -3,10 +3,30 @@ import fc from "fast-check";
 import { normalizeLog, type LogLine } from "./log-normalize";
 import { parseTracebacks, type Traceback } from "./traceback";
 
-const tb = (log: string): Traceback[] => parseTracebacks(normalizeLog(log));
+/** Tracebacks without the frames' printed source lines (checked in their own test below). */
+const tb = (log: string): Traceback[] =>
+  parseTracebacks(normalizeLog(log)).map((t) => ({ ...t, frames: t.frames.map(({ source: _source, ...f }) => f) }));
 const SG = "/usr/local/lib/python3.10/dist-packages/sglang/srt";
 
 describe("parseTracebacks", () => {
+  it("keeps the source lines printed under each frame, carets and elisions left out", () => {
+    const log = `Traceback (most recent call last):
+  File "${SG}/managers/scheduler.py", line 2620, in run_scheduler_process
+    scheduler = Scheduler(server_args, port_args)
+                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "${SG}/model_loader/loader.py", line 84, in get_model
+    raise ValueError(
+        f"{dtype} is not supported"
+    )
+  File "${SG}/x.py", line 3
+ValueError: torch.bfloat16 is not supported`;
+    expect(parseTracebacks(normalizeLog(log))[0]!.frames.map((f) => f.source)).toEqual([
+      ["scheduler = Scheduler(server_args, port_args)"],
+      ["raise ValueError(", 'f"{dtype} is not supported"', ")"],
+      undefined,
+    ]);
+  });
+
   it("parses an sglang scheduler traceback whose header follows a prefixed message", () => {
     const log = `[2025-06-01 10:00:00 TP0] Scheduler hit an exception: Traceback (most recent call last):
   File "${SG}/managers/scheduler.py", line 2620, in run_scheduler_process
@@ -447,7 +467,7 @@ NameError: name 'load' is not defined`;
         qualifiedClass: "NameError",
         message: "name 'load' is not defined",
         exceptionLine: 4,
-        frames: [{ file: "/a.py", line: 2, func: "<module>", logLine: 2 }],
+        frames: [{ file: "/a.py", line: 2, func: "<module>", logLine: 2, source: ["Config: int = load()"] }],
       },
     ]);
   });

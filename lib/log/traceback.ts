@@ -40,6 +40,8 @@ export interface Frame {
   func?: string;
   /** 1-based original line. */
   logLine: number;
+  /** The source line(s) printed under the frame, as cleaned (several from Python 3.13 on). */
+  source?: string[];
 }
 
 export interface Traceback {
@@ -256,6 +258,8 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
     }
     if (o.frames.length > 0 && o.sinceFrame < MAX_SOURCE) {
       o.sinceFrame++;
+      const frame = o.frames[o.frames.length - 1]!;
+      (frame.source ??= []).push(t);
       return true;
     }
     // not a traceback after all (or noise we can't follow): let go
