@@ -4,10 +4,14 @@
  * the records most similar to them. The result is plain data (no class
  * instances), so it crosses `postMessage` as is.
  */
-import { Matcher, type MatchKind, type MatchedLine } from "./matcher";
+import { Matcher, type LookupResult, type MatchKind, type MatchedLine } from "./matcher";
 import type { MatcherData } from "./matcher-data";
-import { SimilarIndex } from "./similar";
+import type { Confidence } from "./types";
+import type { DiffOp } from "./wording";
+import { WordingIndex } from "./wording-index";
 import { looksLikeError } from "../log/log-normalize";
+import { messageStart } from "../log/looks-like-error";
+import { oneLineMessage } from "../text";
 
 export interface LookupMatch {
   id: string;
@@ -19,28 +23,36 @@ export interface LookupMatch {
   pattern: string;
   generic: boolean;
   kind: MatchKind;
+  confidence: Confidence;
   score: number;
+  /** For similar matches: the word diff against the record's message. */
+  diff?: DiffOp[];
+  coverage?: { record: number; line: number };
   reasons: string[];
   occurrences: number;
   lines: MatchedLine[];
 }
 
+/** A record shown as a guess when nothing matched: its wording is the closest, not close enough to be an answer. */
 export interface SimilarRecord {
   id: string;
   repo: string;
   slug: string;
   errorClass: string;
   message: string;
+  /** 0..1: how well the record and the line explain each other. */
   similarity: number;
-  shared: string[];
+  /** The line it was compared with. */
+  line: number;
+  diff: DiffOp[];
 }
 
 export interface LookupSummary {
   matches: LookupMatch[];
   lineCount: number;
-  /** Lines that look like errors (exception lines, ERROR lines), at most MAX_ERROR_LINES. */
+  /** The final exception lines of the tracebacks, or else the lines that look like errors; at most MAX_ERROR_LINES. */
   errorLines: { line: number; text: string }[];
-  /** Closest records by text when nothing matched. */
+  /** When nothing matched: the few closest records by wording, as guesses. */
   similar: SimilarRecord[];
   tracebacks: number;
   stopped?: string;
@@ -48,11 +60,41 @@ export interface LookupSummary {
 }
 
 export const MAX_ERROR_LINES = 50;
+/** Guesses shown when nothing matched. */
+const GUESSES = 3;
+
+/**
+ * What the no-match view lists: each traceback's final exception line (its
+ * message, wrapped lines joined), or, without tracebacks, the lines that look
+ * like errors; never the frames, nor a line that only carries an ERROR level.
+ */
+function finalErrorLines(r: LookupResult): { line: number; text: string }[] {
+  const { tracebacks, lines } = r;
+  if (tracebacks.length) {
+    const finals = tracebacks.filter((_, k) => !tracebacks.some((o) => o.chainedFrom === k));
+    return finals.slice(-MAX_ERROR_LINES).map((tb) => ({
+      line: tb.exceptionLine,
+      text: `${tb.qualifiedClass}${tb.message ? `: ${oneLineMessage(tb.message)}` : ""}`.slice(0, 500),
+    }));
+  }
+  const out: { line: number; text: string }[] = [];
+  for (const l of lines) {
+    if (out.length >= MAX_ERROR_LINES) break;
+    if (!l.text || !looksLikeError(l) || out[out.length - 1]?.line === l.line) continue;
+    // A line whose only sign of trouble is its level, with nothing that reads as an error, is not listed.
+    if (!ERROR_WORDS.test(l.text)) continue;
+    out.push({ line: l.line, text: l.text.slice(0, 500) });
+  }
+  return out;
+}
+
+const ERROR_WORDS =
+  /error|exception|fail|fatal|invalid|cannot|can't|could not|unable|not (?:supported|found|allowed)|refused|denied|timed? ?out|abort|killed|panic|traceback/i;
 
 /** A matcher plus its similarity index, built once per dataset. */
 export class Lookup {
   readonly matcher: Matcher;
-  private similarIndex: SimilarIndex | null = null;
+  private wording: WordingIndex | null = null;
 
   constructor(readonly data: MatcherData) {
     this.matcher = new Matcher(data);
@@ -61,29 +103,33 @@ export class Lookup {
   /** Runs the whole lookup on a log. */
   run(log: string, onProgress?: (done: number, total: number) => void): LookupSummary {
     const r = this.matcher.lookup(log, { onProgress });
-    const errorLines: { line: number; text: string }[] = [];
-    for (const l of r.lines) {
-      if (errorLines.length >= MAX_ERROR_LINES) break;
-      if (l.text && looksLikeError(l) && errorLines[errorLines.length - 1]?.line !== l.line)
-        errorLines.push({
-          line: l.line,
-          text:
-            (l.level && !/error|exception|fatal|critical/i.test(l.text.slice(0, 40)) ? `${l.level.toUpperCase()} ` : "") +
-            l.text.slice(0, 500),
-        });
-    }
+    const errorLines = finalErrorLines(r);
     let similar: SimilarRecord[] = [];
     if (r.matches.length === 0 && errorLines.length) {
-      this.similarIndex ??= new SimilarIndex(this.data.entries);
-      similar = this.similarIndex.query(errorLines.map((l) => l.text).join("\n")).map((s) => ({
-        id: s.entry.id,
-        repo: s.entry.repo,
-        slug: s.entry.slug,
-        errorClass: s.entry.errorClass,
-        message: s.entry.message,
-        similarity: s.similarity,
-        shared: s.shared,
-      }));
+      this.wording ??= new WordingIndex(this.data.entries);
+      const seen = new Set<string>();
+      for (const l of errorLines.slice(0, 8)) {
+        for (const c of this.wording.find(l.text.slice(messageStart(l.text)), {
+          limit: GUESSES,
+          minRecordCoverage: 0.25,
+          minLineCoverage: 0.2,
+        })) {
+          const e = this.wording.entry(c.entry);
+          if (seen.has(e.id)) continue;
+          seen.add(e.id);
+          similar.push({
+            id: e.id,
+            repo: e.repo,
+            slug: e.slug,
+            errorClass: e.errorClass,
+            message: e.message,
+            similarity: c.agreement,
+            line: l.line,
+            diff: c.diff,
+          });
+        }
+      }
+      similar = similar.sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id)).slice(0, GUESSES);
     }
     return {
       matches: r.matches.map((m) => ({
@@ -96,7 +142,10 @@ export class Lookup {
         pattern: m.entry.pattern,
         generic: m.entry.generic,
         kind: m.kind,
+        confidence: m.confidence,
         score: m.score,
+        ...(m.diff ? { diff: m.diff } : {}),
+        ...(m.coverage ? { coverage: m.coverage } : {}),
         reasons: m.reasons,
         occurrences: m.occurrences,
         lines: m.lines,

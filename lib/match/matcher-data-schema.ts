@@ -45,6 +45,8 @@ function isEntry(e: unknown): e is MatcherEntry {
     Array.isArray(o.keys) &&
     o.keys.every(isKey) &&
     (o.names === undefined || (Array.isArray(o.names) && o.names.every(isStr))) &&
+    (o.wording === undefined || isStr(o.wording)) &&
+    (o.site === undefined || (Array.isArray(o.site) && o.site.every(isStr))) &&
     (partial === undefined || (typeof partial === "object" && partial !== null && isStr(partial.source) && isInt(partial.letters)))
   );
 }

@@ -9,6 +9,8 @@ import type { ErrorRecord } from "../record/schema";
 import { compilePattern } from "../pattern/pattern";
 import { analyzePattern, trimLineBlanks, type LiteralRun } from "../pattern/pattern-analysis";
 import { KEY_LENGTHS } from "./prefilter";
+import { parseTemplate, placeholderName } from "../record/message-template";
+import { expandedMessage, raiseSiteHashes } from "./source-facts";
 
 /** Below this many letters and digits of literal text a pattern is generic: it can match unrelated errors. */
 export const GENERIC_LETTERS = 20;
@@ -55,8 +57,16 @@ export interface MatcherEntry {
   /** Lines the pattern spans (literal `\n` count + 1). */
   lines: number;
   keys: MatcherKey[];
-  /** Capture names by group number less one ("" for an unnamed group); absent when no group has a name. */
+  /**
+   * Capture names by group number less one ("" for an unnamed group): the
+   * pattern's own group names, else the message template's placeholders when
+   * there are as many as groups, in order. Absent when no group has a name.
+   */
   names?: string[];
+  /** The message with the text assigned to the variables it interpolates (`{msg}`), when it is built from them. */
+  wording?: string;
+  /** Hashes of the raise statement's lines without blanks (lib/match/source-facts), to recognise a traceback frame's source line. */
+  site?: string[];
   /** A shorter pattern that still identifies the error (first line or sentence). */
   partial?: { source: string; letters: number };
 }
@@ -87,9 +97,9 @@ export function buildMatcherData(records: ErrorRecord[], datasetVersion = ""): M
   for (const record of records) {
     const c = compilePattern(record.messagePattern);
     if (!c.ok) continue;
-    const source = trimLineBlanks(c.source);
+    const source = greedyTail(trimLineBlanks(c.source));
     const shape = analyzePattern(source, c.flags, PARTIAL_MIN_LETTERS);
-    const partial = shape.partial;
+    const partial = shape.partial && { ...shape.partial, source: greedyTail(shape.partial.source) };
     // Keys come from the partial's region when there is one, so a pasted first line still finds the record.
     const branches = partial && shape.branches.length === 1 ? [partial.runs] : shape.branches;
     const windows = branches.map(candidateWindows);
@@ -134,7 +144,9 @@ function toEntry(d: Draft, frequency: Map<string, number>): MatcherEntry {
     generic: d.shape.letters < GENERIC_LETTERS,
     lines,
     keys,
-    names: d.names.some((n) => n !== "") ? d.names : undefined,
+    names: captureNames(d.names, r.errorMessage),
+    wording: expandedMessage(r) || undefined,
+    site: raiseSiteHashes(r),
     partial: d.partial ? { source: d.partial.source, letters: d.partial.letters } : undefined,
   };
 }
@@ -188,6 +200,25 @@ function pickKeys(windows: Window[], frequency: Map<string, number>, count: numb
     before: runText.slice(Math.max(0, pos - KEY_CONTEXT), pos),
     after: runText.slice(pos + text.length, pos + text.length + KEY_CONTEXT),
   }));
+}
+
+/**
+ * A pattern ending in a lazy group (`Supported architectures: (.+?)`) would
+ * capture one character; greedy, it runs to the end of the line, as the
+ * message's last value does. Same language otherwise: nothing follows it.
+ */
+function greedyTail(source: string): string {
+  // `.` as the translator writes it: `[^\n]` (Python's dot), or `.` (with DOTALL).
+  return source.replace(/(?<!\\)\((\.|\[\^\\n\])([+*])\?\)$/, "($1$2)");
+}
+
+/** Capture names: the pattern's group names, else the template's placeholders when they are as many as the groups. */
+function captureNames(groupNames: string[], message: string): string[] | undefined {
+  if (groupNames.some((n) => n !== "")) return groupNames;
+  if (groupNames.length === 0) return undefined;
+  const placeholders = parseTemplate(message).filter((s) => s.kind === "placeholder");
+  if (placeholders.length !== groupNames.length) return undefined;
+  return placeholders.map((p) => placeholderName(p.expr));
 }
 
 interface Window {

@@ -13,13 +13,16 @@
  *     records best first.
  */
 import { normalizeLog, looksLikeError, type LogLine } from "../log/log-normalize";
-import { parseTracebacks } from "../log/traceback";
-import { withoutJsWhitespace } from "../text";
+import { messageStart } from "../log/looks-like-error";
+import { parseTracebacks, type Traceback } from "../log/traceback";
+import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { KeyScanner } from "./prefilter";
-import { rankMatches } from "./rank";
+import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
+import { rankMatches, type Unranked } from "./rank";
+import { WordingIndex } from "./wording-index";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
@@ -27,6 +30,15 @@ import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } f
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./engine";
 export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
+
+/** A record whose message has less literal wording than this (by weight) is too generic to be found by wording. */
+const MIN_RECORD_WEIGHT = 15;
+/** Rare-word weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
+const MIN_SHARED_WEIGHT = 45;
+/** Most records a raise site alone is an answer for. */
+const MAX_SITE_ONLY = 2;
+/** Most lines compared by wording in one lookup. */
+const MAX_DRIFT_QUERIES = 48;
 
 /** Matches kept per record: enough to show, not enough to flood. */
 const MAX_OCCURRENCES_KEPT = 20;
@@ -43,6 +55,9 @@ export class Matcher {
   private squeezed = new WeakMap<LogLine, string>();
   /** Programs by entry index: [2i] the full pattern, [2i + 1] the partial one. */
   private readonly programs: (Program | undefined)[] = [];
+  /** Built on first need: the wording index and the records by file. */
+  private wording: WordingIndex | undefined;
+  private sites: SiteIndex | undefined;
 
   /** Builds the matcher for `data`. */
   constructor(data: MatcherData);
@@ -144,13 +159,87 @@ export class Matcher {
       if (best) raw.push({ entry: entryIndex, kind: best.kind, lines: best.lines, occurrences });
     }
 
-    // 4. Rank with traceback evidence.
+    // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
-    const matches = rankMatches(
-      raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences })),
-      tracebacks,
-    );
+    const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
+    if (!stopped) found.push(...this.driftCandidates(lines, tracebacks, raw));
+
+    // 5. Rank with the traceback's and the whole log's evidence.
+    const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
     return { matches, lineCount: lines.length, tracebacks, lines, stopped, elapsedMs: now() - t0 };
+  }
+
+  /**
+   * Records for the error lines no pattern fully matched: similar wording
+   * (each traceback's final message first, then other error-looking lines),
+   * and the records whose raise statement the last frame prints.
+   */
+  private driftCandidates(
+    lines: LogLine[],
+    tracebacks: Traceback[],
+    raw: { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
+  ): Unranked[] {
+    const taken = new Set(raw.map((r) => r.entry));
+    const fullLines = new Set<number>();
+    for (const r of raw) if (r.kind === "full") for (const l of r.lines) fullLines.add(l.line);
+    const byLine = new Map<number, LogLine>();
+    for (const l of lines) if (!byLine.has(l.line)) byLine.set(l.line, l);
+    const queries = driftQueries(lines, tracebacks, fullLines, byLine);
+    const out: Unranked[] = [];
+    for (const q of queries) {
+      for (const c of this.wordingIndex().find(q.text, {
+        limit: 2,
+        minRecordCoverage: 0.5,
+        minLineCoverage: 0.5,
+        minSharedWeight: MIN_SHARED_WEIGHT,
+      })) {
+        // A generic record's wording is too thin to tell one error from another.
+        if (taken.has(c.entry) || c.recordWeight < MIN_RECORD_WEIGHT || this.entry(c.entry).generic) continue;
+        taken.add(c.entry);
+        out.push({ entry: this.entry(c.entry), kind: "similar", lines: [q.line], occurrences: 1, wording: c });
+      }
+    }
+    // Raise sites: the last frame of a final traceback prints a record's raise statement.
+    for (const [k, tb] of tracebacks.entries()) {
+      if (tracebacks.some((o) => o.chainedFrom === k) || fullLines.has(tb.exceptionLine)) continue;
+      const l = byLine.get(tb.exceptionLine);
+      if (!l) continue;
+      const sites = this.siteIndex()
+        .recordsIn(tb)
+        .filter((i) => !taken.has(i))
+        .map((i) => ({ i, ev: siteEvidence(this.entry(i), tb) }))
+        // A raise site alone must be unmistakable: its own line number, or a printed line that says more than `raise X(`.
+        .filter((s) => s.ev?.last && (s.ev.line || (s.ev.source && s.ev.distinctive)));
+      for (const { i } of sites.slice(0, MAX_SITE_ONLY)) {
+        taken.add(i);
+        out.push({
+          entry: this.entry(i),
+          kind: "raise-site",
+          lines: [{ line: l.line, text: l.text, start: 0, end: l.text.length, captures: [] }],
+          occurrences: 1,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** Every entry (parsed, when loaded from a snapshot). */
+  private allEntries(): MatcherEntry[] {
+    const out: MatcherEntry[] = [];
+    for (let i = 0; i < this.entryCount; i++) out.push(this.entry(i));
+    return out;
+  }
+
+  private wordingIndex(): WordingIndex {
+    return (this.wording ??= new WordingIndex(this.allEntries()));
+  }
+
+  private siteIndex(): SiteIndex {
+    return (this.sites ??= new SiteIndex(this.allEntries()));
+  }
+
+  private repos(): string[] {
+    return this.tables.repos;
   }
 
   /** Scans lines `from` on for every key, exact and case-folded; each hit whose context agrees is a candidate. */
@@ -240,8 +329,57 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
     keyBefore,
     keyAfter,
     wrap: buildWrapTables(entries),
+    repos: [...new Set(entries.map((e) => e.repo))],
   };
 }
+
+/**
+ * The texts to compare by wording: each traceback's exception message (the
+ * final ones first; a message wrapped over several lines as one block),
+ * then the other error-looking lines; none a pattern fully matched.
+ */
+function driftQueries(
+  lines: LogLine[],
+  tracebacks: Traceback[],
+  fullLines: Set<number>,
+  byLine: Map<number, LogLine>,
+): { text: string; line: MatchedLine }[] {
+  const out: { text: string; line: MatchedLine }[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, l: LogLine, start: number) => {
+    const key = text.trim();
+    if (key.length < 12 || seen.has(key) || out.length >= MAX_DRIFT_QUERIES) return;
+    seen.add(key);
+    out.push({ text: key, line: { line: l.line, text: l.text, start, end: l.text.length, captures: [] } });
+  };
+  const finals = tracebacks.filter((_, k) => !tracebacks.some((o) => o.chainedFrom === k));
+  const inTraceback = new Set<number>();
+  for (const tb of [...finals.reverse(), ...tracebacks]) {
+    for (let n = tb.exceptionLine; n <= tb.endLine; n++) inTraceback.add(n);
+    const l = byLine.get(tb.exceptionLine);
+    if (!l || fullLines.has(tb.exceptionLine)) continue;
+    const at = l.text.indexOf(tb.message.split("\n")[0] ?? "");
+    add(oneLineMessage(tb.message), l, at < 0 ? 0 : at);
+  }
+  lines.forEach((l, i) => {
+    if (out.length >= MAX_DRIFT_QUERIES) return;
+    if (fullLines.has(l.line) || inTraceback.has(l.line) || !l.text || !looksLikeError(l)) return;
+    const start = messageStart(l.text);
+    // A message the log wrapped or continued over lines is compared as one block.
+    let text = l.text.slice(start);
+    for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES; k++) {
+      const next = lines[k]!;
+      if (!next.text || next.recordStart || !sameWriter(next.stream, l.stream) || looksLikeError(next) || FRAME.test(next.text)) break;
+      text += " " + next.text;
+    }
+    add(text, l, start);
+  });
+  return out;
+}
+
+/** Lines after an error line that may continue its message. */
+const MAX_BLOCK_LINES = 3;
+const FRAME = /^File "[^"]*", line \d+|^Traceback \(most recent call last\)/;
 
 /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
 function tryWindow(p: Program, window: LogLine[], seps: string[]): MatchedLine[] | null {

@@ -1,99 +1,201 @@
 /**
- * Orders matched records best first, by these rules in this order:
- * full over partial; specific over generic; the final exception of a
- * traceback over lines around it; a record whose class is the traceback's
- * exception and whose repository and file appear in its frames over one
- * whose do not; then more literal text. The score encodes that order so it
- * can be shown and compared; `reasons` says what earned it.
+ * Gives every candidate a confidence and orders them best first.
+ *
+ * Confidence, in words a user can act on:
+ * - high: a specific full match; or the traceback's raise site and the
+ *   wording agreeing (a drifted message raised where the record raises it);
+ * - medium: a specific partial match, or similar wording with strong
+ *   overlap, or the raise site alone;
+ * - low: generic patterns, weak similarity, and messages that mirror
+ *   Python's own (`'X' object has no attribute 'Y'`: any code raises them),
+ *   unless the traceback shows the record's raise site.
+ *
+ * Order: confidence first (so a specific partial match outranks a generic
+ * full one), then how the match was made (full, partial, raise site,
+ * similar), then evidence: the final exception of a traceback over lines
+ * around it, the record's raise site in the frames, its class, its
+ * repository as the whole log shows it; then the match that explains more
+ * of its line, then more literal text. `reasons` says what earned each.
  */
-import type { MatcherEntry } from "./matcher-data";
-import type { Match, MatchKind, MatchedLine } from "./types";
+import { messageStart } from "../log/looks-like-error";
 import type { Traceback } from "../log/traceback";
+import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
+import type { MatcherEntry } from "./matcher-data";
+import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
+import type { WordingMatch } from "./wording";
 
 export interface Unranked {
   entry: MatcherEntry;
   kind: MatchKind;
   lines: MatchedLine[];
   occurrences: number;
+  /** How the wording compares (similar matches). */
+  wording?: WordingMatch;
 }
 
-const W = { full: 100_000, specific: 50_000, finalException: 20_000, exception: 10_000, file: 5_000, klass: 2_000, repo: 1_000, line: 500 };
+export interface RankContext {
+  tracebacks: Traceback[];
+  /** What the whole log says of each repository. */
+  repos?: Map<string, RepoEvidence>;
+}
 
-/** Scores and sorts matches; ties keep the record with more literal text, then the earlier line first. */
-export function rankMatches(found: Unranked[], tracebacks: Traceback[]): Match[] {
+/** Similar wording this close on both sides is strong overlap. */
+export const STRONG_RECORD_COVERAGE = 0.7;
+export const STRONG_LINE_COVERAGE = 0.6;
+
+const TIER = { high: 3_000_000, medium: 2_000_000, low: 1_000_000 } as const;
+const W = {
+  kind: { full: 400_000, partial: 300_000, "raise-site": 200_000, similar: 100_000 },
+  finalException: 100_000,
+  exception: 30_000,
+  siteSource: 40_000,
+  siteLine: 20_000,
+  siteFile: 10_000,
+  klass: 8_000,
+  repo: 6_000,
+  explained: 5_000,
+};
+
+/**
+ * Messages Python itself raises with the same words: a record whose
+ * message is little more than one of these says nothing of where the error
+ * came from.
+ */
+const PYTHON_OWN = [
+  /object has no attribute/,
+  /object is not (?:subscriptable|callable|iterable)/,
+  /^No module named/,
+  /^cannot import name/,
+  /index out of range/,
+  /unsupported operand type/,
+  /(?:takes|missing) \S+ (?:required )?positional argument/,
+  /got an unexpected keyword argument/,
+  /^invalid literal for/,
+  /division by zero/,
+  /not supported between instances of/,
+  /^can only concatenate/,
+];
+/** Letters of literal text beyond which a message is more than Python's own words. */
+const MIRROR_LETTERS = 45;
+
+/** Whether a record's message mirrors one Python raises by itself. */
+export function mirrorsPython(e: MatcherEntry): boolean {
+  return e.letters < MIRROR_LETTERS && PYTHON_OWN.some((re) => re.test(e.message));
+}
+
+/** Scores, gives confidence and sorts; ties keep the earlier line, then the id. */
+export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): Match[] {
+  const { tracebacks, repos } = Array.isArray(ctx) ? { tracebacks: ctx, repos: undefined } : ctx;
   const byExceptionLine = new Map<number, { tb: Traceback; final: boolean }>();
   tracebacks.forEach((tb, i) => {
     const chainedLater = tracebacks.some((other) => other.chainedFrom === i);
-    byExceptionLine.set(tb.exceptionLine, { tb, final: !chainedLater });
+    for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
-  const ranked = found.map((f) => score(f, byExceptionLine));
+  const ranked = found.map((f) => score(f, byExceptionLine, repos));
   ranked.sort((a, b) => b.score - a.score || (a.lines[0]?.line ?? 0) - (b.lines[0]?.line ?? 0) || a.entry.id.localeCompare(b.entry.id));
   return ranked;
 }
 
-function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final: boolean }>): Match {
+function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final: boolean }>, repos?: Map<string, RepoEvidence>): Match {
   const e = f.entry;
   const reasons: string[] = [];
-  let s = 0;
-  if (f.kind === "full") {
-    s += W.full;
-    reasons.push("the whole pattern matched");
-  } else reasons.push(`part of the pattern matched (${e.partial?.letters ?? 0} letters of literal text)`);
-  if (!e.generic) s += W.specific;
-  else reasons.push(`generic pattern: only ${e.letters} letters of literal text, it may match unrelated errors`);
-
-  // Evidence from the traceback whose exception line this match is on (the best one if several).
-  let best = 0;
-  let bestReasons: string[] = [];
+  // The traceback whose exception this match is (the final one first).
+  let hit: { tb: Traceback; final: boolean } | undefined;
   for (const line of f.lines) {
-    const hit = byExceptionLine.get(line.line);
-    if (!hit) continue;
+    const h = byExceptionLine.get(line.line);
+    if (h && (!hit || (h.final && !hit.final))) hit = h;
+  }
+  const site: SiteEvidence | undefined = hit ? siteEvidence(e, hit.tb) : undefined;
+  const raiseSite = !!site && (site.source || site.line);
+  const mirror = mirrorsPython(e);
+  const specific = !e.generic && !mirror;
+  const strong = !!f.wording && f.wording.recordCoverage >= STRONG_RECORD_COVERAGE && f.wording.lineCoverage >= STRONG_LINE_COVERAGE;
+
+  let confidence: Confidence;
+  switch (f.kind) {
+    case "full":
+      confidence = specific || raiseSite ? "high" : "low";
+      break;
+    case "partial":
+      confidence = specific ? (raiseSite ? "high" : "medium") : raiseSite ? "medium" : "low";
+      break;
+    case "similar":
+      confidence = raiseSite ? (strong || site!.source ? "high" : "medium") : strong && specific ? "medium" : "low";
+      break;
+    case "raise-site":
+      confidence = site?.source && site.last ? "medium" : "low";
+      break;
+  }
+
+  let s = TIER[confidence] + W.kind[f.kind];
+  switch (f.kind) {
+    case "full":
+      reasons.push("the whole pattern matched");
+      break;
+    case "partial":
+      reasons.push(`part of the pattern matched (${e.partial?.letters ?? 0} letters of literal text)`);
+      break;
+    case "similar":
+      reasons.push(
+        `similar wording, not a pattern match: ${pct(f.wording!.recordCoverage)} of the record's message is in the line, which it explains ${pct(f.wording!.lineCoverage)} of`,
+      );
+      break;
+    case "raise-site":
+      reasons.push("no message match: the traceback runs through the record's raise site");
+      break;
+  }
+  if (e.generic) reasons.push(`generic pattern: only ${e.letters} letters of literal text, it may match unrelated errors`);
+  if (mirror) reasons.push("the message mirrors one Python raises by itself: any code can print it");
+
+  if (hit) {
     const { tb, final } = hit;
-    let t = final ? W.finalException : W.exception;
-    const why = [
+    s += final ? W.finalException : W.exception;
+    reasons.push(
       final ? `final exception of the traceback at line ${tb.startLine}` : `an exception in the traceback at line ${tb.startLine}`,
-    ];
+    );
     if (tb.exceptionClass === e.errorClass) {
-      t += W.klass;
-      why.push(`raised as ${e.errorClass}, the record's class`);
+      s += W.klass;
+      reasons.push(`raised as ${e.errorClass}, the record's class`);
     }
-    const frame = bestFrame(e, tb);
-    if (frame.file) {
-      t += W.file;
-      why.push(`a frame is in ${e.filePath.split("/").slice(-frame.file).join("/")}${frame.line ? ` at line ${e.lineNumber}` : ""}`);
-      if (frame.line) t += W.line;
-    } else if (frame.repo) {
-      t += W.repo;
-      why.push(`frames run through ${e.repo.split("/")[1]}`);
-    }
-    if (t > best) {
-      best = t;
-      bestReasons = why;
+    if (site) {
+      const weight = site.last ? 1 : 0.5;
+      if (site.source) {
+        s += W.siteSource * weight;
+        reasons.push(`the frame ${site.where} prints the record's raise statement`);
+      } else if (site.line) {
+        s += W.siteLine * weight;
+        reasons.push(`a frame is at the record's line: ${site.where}`);
+      } else {
+        s += W.siteFile * weight;
+        reasons.push(`a frame is in the record's file: ${site.where}`);
+      }
     }
   }
-  s += best;
-  reasons.push(...bestReasons);
+  const repo = repos?.get(e.repo);
+  if (repo) {
+    s += W.repo * repo.strength;
+    reasons.push(`the log comes from ${e.repo}: ${repo.why.join("; ")}`);
+  }
+  s += W.explained * explained(f);
   s += Math.min(e.letters, 499);
-  return { entry: e, kind: f.kind, score: s, reasons, lines: f.lines, occurrences: f.occurrences };
+  const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
+  if (f.wording) {
+    m.diff = f.wording.diff;
+    m.coverage = { record: f.wording.recordCoverage, line: f.wording.lineCoverage };
+  }
+  return m;
 }
 
-/** How well a traceback's frames point at the record: path segments shared at the end of the file path, the same line, the repository's package. */
-function bestFrame(e: MatcherEntry, tb: Traceback): { file: number; line: boolean; repo: boolean } {
-  const recordParts = e.filePath.split("/");
-  const repoName = (e.repo.split("/")[1] ?? "").toLowerCase();
-  let bestFile = 0;
-  let line = false;
-  let repo = false;
-  for (const fr of tb.frames) {
-    const parts = fr.file.replace(/\\/g, "/").split("/");
-    let k = 0;
-    while (k < parts.length && k < recordParts.length && parts[parts.length - 1 - k] === recordParts[recordParts.length - 1 - k]) k++;
-    // The file name alone is too weak (every project has a utils.py); ask for a folder too.
-    if (k >= 2 && k > bestFile) {
-      bestFile = k;
-      line = fr.line === e.lineNumber;
-    } else if (k >= 2 && k === bestFile && fr.line === e.lineNumber) line = true;
-    if (repoName && parts.some((p) => p.toLowerCase() === repoName)) repo = true;
-  }
-  return { file: bestFile, line, repo };
+/** Share (0..1) of its line's message (after a leading `ValueError: `) a match explains. */
+function explained(f: Unranked): number {
+  if (f.wording) return f.wording.lineCoverage;
+  const l = f.lines[0];
+  if (!l) return 0;
+  const from = messageStart(l.text);
+  if (l.text.length <= from) return 0;
+  return Math.min(1, (l.end - Math.max(l.start, from)) / (l.text.length - from));
+}
+
+function pct(x: number): string {
+  return `${Math.round(x * 100)} %`;
 }

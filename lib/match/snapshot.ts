@@ -28,6 +28,8 @@ export interface MatcherTables {
   keyAfter: string[];
   /** The junction scan's keys (wrapped text). */
   wrap: WrapTables;
+  /** The repositories the entries come from (for the whole log's repository evidence, without parsing every entry). */
+  repos: string[];
 }
 
 /** A built matcher as plain parts: JSON `meta` plus the integer arrays and string lists it refers to. */
@@ -38,7 +40,7 @@ export interface MatcherSnapshot {
 }
 
 /** Bump when the snapshot's parts or their meaning change. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /** Packs a matcher's entries (as JSON, one string each) and tables. */
 export function packSnapshot(entryJson: string[], tables: MatcherTables, datasetVersion: string): MatcherSnapshot {
@@ -65,6 +67,7 @@ const Tables = z.object({
   keyBefore: stringList,
   keyAfter: stringList,
   wrap: z.object({ exact: keyIndex, folded: keyIndex.nullable(), before: stringList, after: stringList }),
+  repos: stringList,
 });
 const Meta = z.object({ format: z.number(), datasetVersion: z.string(), entries: z.object({ $s: z.number() }), tables: z.unknown() });
 

@@ -6,8 +6,18 @@
 import type { LogLine } from "../log/log-normalize";
 import type { Traceback } from "../log/traceback";
 import type { MatcherEntry } from "./matcher-data";
+import type { DiffOp } from "./wording";
 
-export type MatchKind = "full" | "partial";
+/**
+ * How a record was found: its whole pattern matched (`full`), a part of it
+ * (`partial`: the first line or sentence), its wording is close to a line's
+ * (`similar`: a message reworded between releases), or only the traceback's
+ * raise site points at it (`raise-site`).
+ */
+export type MatchKind = "full" | "partial" | "similar" | "raise-site";
+
+/** How sure the answer is, in words (lib/match/rank says what earns each). */
+export type Confidence = "high" | "medium" | "low";
 
 export interface Capture {
   /** 1-based group number. */
@@ -34,7 +44,12 @@ export interface MatchedLine {
 export interface Match {
   entry: MatcherEntry;
   kind: MatchKind;
+  confidence: Confidence;
   score: number;
+  /** For `similar`: a word diff against the record's message (`-` only in the record, `+` only in the log). */
+  diff?: DiffOp[];
+  /** For `similar`: the share of the record's message found in the line, and of the line the record explains (0..1). */
+  coverage?: { record: number; line: number };
   /** Why it ranks where it does, in plain words. */
   reasons: string[];
   /** Every line it matched, in log order (first occurrence of each match). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_VALUES, parseTemplate, renderTemplate, sampleRenderings, type Segment } from "./message-template";
+import { SAMPLE_VALUES, parseTemplate, renderTemplate, sampleRenderings, type Segment, placeholderName } from "./message-template";
 import { exampleRecord } from "../testing/test-fixtures";
 
 const text = (value: string): Segment => ({ kind: "text", value });
@@ -105,5 +105,22 @@ describe("sample renderings", () => {
   it("include renderings with a number, a word and a quoted value", () => {
     const samples = sampleRenderings("bad {x!r}");
     for (const s of ["bad 7", "bad abc_def", "bad 'a'"]) expect(samples).toContain(s);
+  });
+});
+
+describe("placeholderName", () => {
+  it.each([
+    ["architectures", "architectures"],
+    ["x!r", "x"],
+    ["n:>4", "n"],
+    ["value:.2f", "value"],
+    ["x!r:>10", "x"],
+    ["model_config.dtype", "model_config.dtype"],
+    ["','.join(valid_parsers)", "','.join(valid_parsers)"],
+    ["d['a:b']", "d['a:b']"],
+    ["x=", "x"],
+    [" name ", "name"],
+  ])("{%s} is called %s", (expr, name) => {
+    expect(placeholderName(expr)).toBe(name);
   });
 });

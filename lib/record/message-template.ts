@@ -81,6 +81,16 @@ function placeholderEnd(s: string, start: number): number {
   return -1;
 }
 
+/** A placeholder's name as a reader knows it: its expression without `!r` conversion or `:>4` format spec (`{x!r}` → `x`). */
+export function placeholderName(expr: string): string {
+  return expr
+    .trim()
+    .replace(/\s*=\s*(?:![rsa])?(?::[^'"()[\]{}]*)?$/, "")
+    .replace(/![rsa](?::[^'"()[\]{}]*)?$/, "")
+    .replace(/:[^'"()[\]{}:]*$/, "")
+    .trim();
+}
+
 /** Renders a template with every placeholder replaced by `sample`. */
 export function renderTemplate(segments: Segment[], sample: string): string {
   let out = "";

@@ -1,0 +1,179 @@
+/**
+ * Evidence a log gives beyond its messages:
+ *
+ * - which repository's code wrote it: package paths in frames
+ *   (`site-packages/vllm/…`), how it was started (`python -m
+ *   sglang.launch_server`, `vllm serve`), imports, and logger formats
+ *   (vLLM's `INFO 06-30 13:53:10 [core.py:515]`); it orders records whose
+ *   message is the same in several repositories;
+ * - where the error was raised: a traceback frame in a record's file
+ *   (however the install prefix looks: site-packages, dist-packages,
+ *   /sgl-workspace/, src/), with the printed source line of the record's
+ *   raise statement, finds the record even when its line moved and its
+ *   wording drifted.
+ */
+import type { Traceback } from "../log/traceback";
+import { withoutJsWhitespace } from "../text";
+import type { MatcherEntry } from "./matcher-data";
+import { lineHash } from "./source-facts";
+
+export interface RepoEvidence {
+  /** 0 (none) to 1 (strong): how clearly the log comes from this repository. */
+  strength: number;
+  /** What showed it, in plain words. */
+  why: string[];
+}
+
+/** Log formats only one project writes. */
+const LOG_FORMATS: { pkg: string; re: RegExp; what: string }[] = [
+  {
+    pkg: "vllm",
+    re: /(?:^|\n)[ \t]*(?:\(\w+(?: [\w=]+)* pid=\d+\)\s*)?(?:INFO|WARNING|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[\w.]+\.py:\d+\]/,
+    what: "vLLM's log format (INFO 06-30 13:53:10 [core.py:515])",
+  },
+  {
+    pkg: "sglang",
+    re: /(?:^|\n)[ \t]*\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:TP|DP|PP|EP)\d+)+\]/,
+    what: "sglang's log format ([2025-06-01 10:00:00 TP0])",
+  },
+];
+/** How much of a long log is read for repository evidence: its start and its end. */
+const SAMPLE = 1_000_000;
+
+/** The package a repository's code is imported as (`vllm-project/vllm` → `vllm`). */
+export function packageOf(repo: string): string {
+  return (repo.split("/")[1] ?? repo).toLowerCase().replace(/-/g, "_");
+}
+
+/** What the whole log says of each repository (by full name), for the repositories given. */
+export function repoEvidence(log: string, repos: Iterable<string>): Map<string, RepoEvidence> {
+  const text = log.length > 2 * SAMPLE ? log.slice(0, SAMPLE) + "\n" + log.slice(-SAMPLE) : log;
+  const out = new Map<string, RepoEvidence>();
+  for (const repo of repos) {
+    const pkg = packageOf(repo);
+    if (!/^[a-z_][a-z0-9_]*$/.test(pkg)) continue;
+    const why: string[] = [];
+    let score = 0;
+    const frames = text.match(new RegExp(`File "[^"\\n]*[/\\\\]${pkg}[/\\\\][^"\\n]*\\.py"`, "g"))?.length ?? 0;
+    if (frames) {
+      score += 2;
+      why.push(`${frames} traceback frame${frames === 1 ? "" : "s"} in ${pkg}/`);
+    }
+    const started = new RegExp(`\\bpython[0-9.]*\\s+-m\\s+${pkg}\\.[\\w.]+|\\b${pkg} serve\\b`).exec(text);
+    if (started) {
+      score += 2;
+      why.push(`started with \`${started[0]}\``);
+    }
+    if (!frames && new RegExp(`[/\\\\](?:site|dist)-packages[/\\\\]${pkg}[/\\\\]|^\\s*(?:from|import) ${pkg}\\b`, "m").test(text)) {
+      score += 1;
+      why.push(`the log names the ${pkg} package`);
+    }
+    for (const f of LOG_FORMATS) {
+      if (f.pkg === pkg && f.re.test(text)) {
+        score += 1;
+        why.push(f.what);
+      }
+    }
+    if (score > 0) out.set(repo, { strength: Math.min(1, score / 3), why });
+  }
+  return out;
+}
+
+/** A package-relative path: from the package's own folder on (`…/site-packages/vllm/v1/x.py` → `vllm/v1/x.py`). */
+export function packagePath(file: string, pkg: string): string | null {
+  const parts = file.replace(/\\/g, "/").split("/");
+  const i = parts.lastIndexOf(pkg);
+  return i < 0 || i === parts.length - 1 ? null : parts.slice(i).join("/");
+}
+
+/** How a traceback points at a record's raise site. */
+export interface SiteEvidence {
+  /** The frame is in the record's file (package-relative path). */
+  file: boolean;
+  /** …at the record's line. */
+  line: boolean;
+  /** …and prints the source line of the record's raise statement. */
+  source: boolean;
+  /** …and that line says more than `raise ValueError(` (which many raises in a file share). */
+  distinctive: boolean;
+  /** The frame is the traceback's last (where the exception was raised). */
+  last: boolean;
+  /** The frame, as the reasons show it. */
+  where: string;
+}
+
+/**
+ * How a traceback points at a record: the frame in the record's file that
+ * says most (package-relative path; for a record outside a package folder,
+ * the file and its folder). Undefined when no frame is in its file.
+ */
+export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | undefined {
+  const pkg = packageOf(e.repo);
+  const recordKey = packagePath(e.filePath, pkg);
+  const recordParts = e.filePath.split("/");
+  let best: SiteEvidence | undefined;
+  tb.frames.forEach((fr, k) => {
+    let key: string | null;
+    if (recordKey) {
+      key = packagePath(fr.file, pkg);
+      if (key !== recordKey) return;
+    } else {
+      // The file name alone is too weak (every project has a utils.py): ask for its folder too.
+      const parts = fr.file.replace(/\\/g, "/").split("/");
+      let n = 0;
+      while (n < parts.length && n < recordParts.length && parts[parts.length - 1 - n] === recordParts[recordParts.length - 1 - n]) n++;
+      if (n < 2) return;
+      key = parts.slice(-n).join("/");
+    }
+    const printed = (fr.source ?? []).map(withoutJsWhitespace).filter((s) => e.site?.includes(lineHash(s)));
+    const ev: SiteEvidence = {
+      file: true,
+      line: fr.line === e.lineNumber,
+      source: printed.length > 0,
+      distinctive: printed.some((s) => !BARE_RAISE.test(s)),
+      last: k === tb.frames.length - 1,
+      where: `${key}, line ${fr.line}${fr.func ? `, in ${fr.func}` : ""}`,
+    };
+    if (siteStrength(ev) > siteStrength(best)) best = ev;
+  });
+  return best;
+}
+
+/** A raise statement's first line that names only the class: `raise ValueError(`, `raise errors.ConfigError(`. */
+const BARE_RAISE = /^raise[\w.]*\(?$/;
+
+/** Records by package-relative file path, to find the records a traceback frame is in. */
+export class SiteIndex {
+  private readonly byPath = new Map<string, number[]>();
+  private readonly packages = new Set<string>();
+
+  constructor(entries: readonly MatcherEntry[]) {
+    entries.forEach((e, i) => {
+      const pkg = packageOf(e.repo);
+      const key = packagePath(e.filePath, pkg);
+      if (!key) return;
+      this.packages.add(pkg);
+      const list = this.byPath.get(key);
+      if (list) list.push(i);
+      else this.byPath.set(key, [i]);
+    });
+  }
+
+  /** The records (by index) whose file a frame of the traceback is in. */
+  recordsIn(tb: Traceback): number[] {
+    const out = new Set<number>();
+    for (const fr of tb.frames) {
+      for (const pkg of this.packages) {
+        const key = packagePath(fr.file, pkg);
+        if (key) for (const i of this.byPath.get(key) ?? []) out.add(i);
+      }
+    }
+    return [...out];
+  }
+}
+
+/** Orders site evidence: the raise statement printed beats the line number, the last frame beats the others. */
+export function siteStrength(s: SiteEvidence | undefined): number {
+  if (!s) return 0;
+  return (s.source ? (s.distinctive ? 8 : 4) : 0) + (s.line ? 2 : 0) + (s.last ? 1 : 0) + (s.file ? 1 : 0);
+}

@@ -1,0 +1,118 @@
+/**
+ * Finds the records whose wording is closest to a line of a log: an
+ * inverted index of the records' content words picks candidates, and each
+ * candidate is aligned with the line (`compareWording`) to measure what
+ * each side explains of the other. Built on first use, per dataset.
+ */
+import type { MatcherEntry } from "./matcher-data";
+import { compareWording, isContentWord, templateTokens, tokens, WordWeights, type WordingMatch } from "./wording";
+
+export interface WordingCandidate extends WordingMatch {
+  /** Index of the entry. */
+  entry: number;
+  /** Harmonic mean of the two coverages: how well the record and the line explain each other. */
+  agreement: number;
+  /** Total weight of the record's literal words (little means a generic message). */
+  recordWeight: number;
+}
+
+export interface WordingQuery {
+  /** Most candidates returned. */
+  limit?: number;
+  /** Least share of the record's wording the line must hold, and of the line's wording the record must explain. */
+  minRecordCoverage?: number;
+  minLineCoverage?: number;
+  /**
+   * Also accept a record that explains most of the line (LONG_CLAUSE_LINE)
+   * and shares this much weight of rare words with it, though the line lacks
+   * a long clause of the record's (a release that dropped a sentence).
+   */
+  minSharedWeight?: number;
+}
+
+/** A record with a long clause the line lacks: the line must be this well explained, and this much of the record present. */
+const LONG_CLAUSE_LINE = 0.75;
+const LONG_CLAUSE_RECORD = 0.25;
+/** One whole sentence of the record, found almost word for word, with this much of the line around it. */
+const CLAUSE_FOUND = 0.85;
+const CLAUSE_LINE = 0.4;
+/** Candidates aligned per query: enough to find the best, few enough to stay fast. */
+const ALIGNED = 24;
+/** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
+const COMMON_POSTINGS = 1500;
+
+export class WordingIndex {
+  private readonly weights: WordWeights;
+  private readonly postings = new Map<string, number[]>();
+  private readonly template: ReturnType<typeof templateTokens>[] = [];
+  private readonly total: number[] = [];
+
+  constructor(private readonly entries: readonly MatcherEntry[]) {
+    const docs: string[][] = [];
+    entries.forEach((e, i) => {
+      const t = templateTokens(e.wording ?? e.message);
+      this.template.push(t);
+      const words = [...new Set(t.filter((x) => x.key !== null && isContentWord(x.key)).map((x) => x.key!))];
+      docs.push(words);
+      for (const w of words) {
+        const list = this.postings.get(w);
+        if (list) list.push(i);
+        else this.postings.set(w, [i]);
+      }
+    });
+    this.weights = new WordWeights(docs);
+    for (const t of this.template) this.total.push(t.reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
+  }
+
+  /** The weight of an entry's literal wording. */
+  recordWeight(entry: number): number {
+    return this.total[entry]!;
+  }
+
+  /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
+  find(text: string, q: WordingQuery = {}): WordingCandidate[] {
+    const { limit = 5, minRecordCoverage = 0.5, minLineCoverage = 0.5, minSharedWeight = Infinity } = q;
+    const line = tokens(text);
+    const seen = new Set<string>();
+    const acc = new Map<number, number>();
+    for (const t of line) {
+      if (!isContentWord(t.key) || seen.has(t.key)) continue;
+      seen.add(t.key);
+      const list = this.postings.get(t.key);
+      if (!list || list.length > COMMON_POSTINGS) continue;
+      const w = this.weights.of(t.key);
+      for (const e of list) acc.set(e, (acc.get(e) ?? 0) + w);
+    }
+    const lineWeight = line.reduce((s, t) => s + this.weights.of(t.key), 0);
+    // Candidates: those both sides share most of, and those sharing the most rare words outright.
+    const scored = [...acc].map(([e, shared]) => ({
+      e,
+      shared,
+      estimate: Math.min(shared / (this.total[e]! || 1), shared / (lineWeight || 1)),
+    }));
+    const byShare = scored
+      .filter((c) => c.estimate >= Math.min(minRecordCoverage, minLineCoverage) * 0.5)
+      .sort((a, b) => b.estimate - a.estimate || a.e - b.e)
+      .slice(0, ALIGNED);
+    const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, ALIGNED / 3) : [];
+    const out: WordingCandidate[] = [];
+    for (const e of new Set([...byShare, ...byWeight].map((c) => c.e))) {
+      const m = compareWording(this.template[e]!, line, this.weights);
+      const shared = m.recordCoverage * this.total[e]!;
+      const enough =
+        (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
+        (m.lineCoverage >= LONG_CLAUSE_LINE && m.recordCoverage >= LONG_CLAUSE_RECORD && shared >= minSharedWeight) ||
+        (m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE);
+      if (!enough) continue;
+      const agreement = (2 * m.recordCoverage * m.lineCoverage) / (m.recordCoverage + m.lineCoverage || 1);
+      out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });
+    }
+    out.sort((a, b) => b.agreement - a.agreement || b.recordWeight - a.recordWeight || a.entry - b.entry);
+    return out.slice(0, limit);
+  }
+
+  /** The entry at an index. */
+  entry(i: number): MatcherEntry {
+    return this.entries[i]!;
+  }
+}
