@@ -30,11 +30,15 @@ const caseSchema = z.object({
   category: z.enum(["in-corpus", "absent", "negative"]),
   expected: z.array(z.string().regex(/^[0-9a-f]{16}$/)),
 });
-const cases = parseInput(z.array(caseSchema.loose()), JSON.parse(fs.readFileSync(path.join(setDir, "expected.json"), "utf8")), "expected.json");
+const cases = parseInput(
+  z.array(caseSchema.loose()),
+  JSON.parse(fs.readFileSync(path.join(setDir, "expected.json"), "utf8")),
+  "expected.json",
+);
 
 /** What a lookup answered, best first, with each answer's confidence. */
 function answers(s: LookupSummary): { id: string; confidence: string; kind: string }[] {
-  return s.matches.map((m) => ({ id: m.id, kind: m.kind, confidence: m.kind === "full" && !m.generic ? "high" : "medium" }));
+  return s.matches.map((m) => ({ id: m.id, kind: m.kind, confidence: m.confidence }));
 }
 
 const ds = loadDataset(corpus, { quick: true });
@@ -74,7 +78,12 @@ for (const c of cases) {
   }
   perLog.push({ file: c.file, category: c.category, expected: c.expected, outcome, answers: got.slice(0, 3) });
   if (values.verbose)
-    console.log(`${c.file.padEnd(58)} ${c.category.padEnd(9)} ${outcome.padEnd(24)} ${got.slice(0, 3).map((a) => `${a.id}:${a.kind}/${a.confidence}`).join(" ")}`);
+    console.log(
+      `${c.file.padEnd(58)} ${c.category.padEnd(9)} ${outcome.padEnd(24)} ${got
+        .slice(0, 3)
+        .map((a) => `${a.id}:${a.kind}/${a.confidence}`)
+        .join(" ")}`,
+    );
 }
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : "—");
 const rows: [string, string][] = [
@@ -92,7 +101,20 @@ if (outFile) {
   fs.writeFileSync(
     outFile,
     JSON.stringify(
-      { date: new Date().toISOString(), set: values.set, logs: cases.length, inCorpus, top1, top3, unanswered, confidentWrong, highOnNegative, highOnAbsent, confidentWrongOutside, perLog },
+      {
+        date: new Date().toISOString(),
+        set: values.set,
+        logs: cases.length,
+        inCorpus,
+        top1,
+        top3,
+        unanswered,
+        confidentWrong,
+        highOnNegative,
+        highOnAbsent,
+        confidentWrongOutside,
+        perLog,
+      },
       null,
       2,
     ) + "\n",

@@ -9,6 +9,7 @@ import { MessageText } from "@/components/record/message-text";
 import { CopyForChat } from "@/components/record/copy-for-chat";
 import { CopyButton } from "@/components/ui/copy-button";
 import { firstLine } from "@/lib/text";
+import { WordDiff, WordDiffLegend } from "./word-diff";
 
 /** Capture colours, the same in the log line and in the pattern (classes in globals.css). */
 const CAPTURE_CLASSES = ["cap-1", "cap-2", "cap-3", "cap-4", "cap-5", "cap-6"];
@@ -45,9 +46,8 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
       </h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
         <span className="font-mono">{m.repo}</span>
-        <span className={`badge ${m.kind === "full" ? "badge-full" : "badge-partial"}`}>
-          {m.kind === "full" ? "full match" : "partial match"}
-        </span>
+        <span className={`badge badge-${m.confidence}`}>{m.confidence} confidence</span>
+        <span className="badge">{KIND_LABEL[m.kind]}</span>
         {m.generic && <span className="badge badge-generic">generic pattern</span>}
         {m.occurrences > 1 && <span>{m.occurrences} places in the log</span>}
       </p>
@@ -56,11 +56,25 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
           <MatchedLogLine key={`${l.line}-${i}`} line={l} />
         ))}
         {m.lines.length > 5 && <p className="text-sm text-muted">…and {m.lines.length - 5} more lines</p>}
+        <Captures match={m} />
       </div>
-      <p className="mt-2 text-sm">
-        <span className="text-muted">Pattern: </span>
-        <PatternWithGroups pattern={m.pattern} />
-      </p>
+      {m.diff && (
+        <div className="mt-2">
+          <p className="text-sm">
+            <span className="font-semibold">Against the record&apos;s message: </span>
+            <WordDiffLegend />
+          </p>
+          <p className="mt-1">
+            <WordDiff diff={m.diff} />
+          </p>
+        </div>
+      )}
+      {(m.kind === "full" || m.kind === "partial") && (
+        <p className="mt-2 text-sm">
+          <span className="text-muted">Pattern: </span>
+          <PatternWithGroups pattern={m.pattern} />
+        </p>
+      )}
       {m.solution && (
         <p className="mt-2">
           <span className="font-semibold">Fix: </span>
@@ -86,6 +100,30 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
   );
 }
 
+/** How a record was found, in words. */
+const KIND_LABEL: Record<LookupMatch["kind"], string> = {
+  full: "full match",
+  partial: "partial match",
+  similar: "similar wording",
+  "raise-site": "raise site",
+};
+
+/** The values the pattern captured, by the template's placeholder names (`{architectures} = "['Glm4ForCausalLM']"`). */
+function Captures({ match: m }: { match: LookupMatch }) {
+  const caps = m.lines.slice(0, 5).flatMap((l) => l.captures);
+  if (caps.length === 0) return null;
+  return (
+    <dl className="captures" aria-label="Captured values">
+      {caps.map((c, i) => (
+        <div key={i} className="contents">
+          <dt className={`cap ${capClass(c.group)}`}>{`{${c.name ?? c.group}}`}</dt>
+          <dd>= {JSON.stringify(c.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** One matched log line: its number, the matched span marked, each capture coloured. */
 export function MatchedLogLine({ line, bare = false }: { line: MatchedLine; bare?: boolean }) {
   const parts: ReactNode[] = [];
@@ -105,7 +143,11 @@ export function MatchedLogLine({ line, bare = false }: { line: MatchedLine; bare
     if (c.start < mpos) continue;
     if (c.start > mpos) inMatch.push(t.slice(mpos, c.start));
     inMatch.push(
-      <span key={`c${c.group}-${c.start}`} className={`cap ${capClass(c.group)}`} title={`Captured by group ${c.group}`}>
+      <span
+        key={`c${c.group}-${c.start}`}
+        className={`cap ${capClass(c.group)}`}
+        title={c.name ? `{${c.name}}` : `Captured by group ${c.group}`}
+      >
         {t.slice(c.start, c.end)}
       </span>,
     );
@@ -157,7 +199,7 @@ function NoMatch({ summary }: { summary: LookupSummary }) {
       </p>
       {summary.errorLines.length > 0 && (
         <>
-          <h3 className="mt-4 font-semibold">Lines that look like errors</h3>
+          <h3 className="mt-4 font-semibold">{summary.tracebacks > 0 ? "Final exceptions" : "Lines that look like errors"}</h3>
           <ul className="mt-1">
             {summary.errorLines.map((l) => (
               <li key={l.line} className="log-line">
@@ -170,17 +212,23 @@ function NoMatch({ summary }: { summary: LookupSummary }) {
       )}
       {summary.similar.length > 0 && (
         <>
-          <h3 className="mt-4 font-semibold">Closest records</h3>
-          <ul className="mt-1 space-y-2">
+          <h3 className="mt-4 font-semibold">Closest records — guesses, not answers</h3>
+          <p className="text-sm">
+            <WordDiffLegend />
+          </p>
+          <ul className="mt-1 space-y-3">
             {summary.similar.map((s) => (
               <li key={s.id}>
-                <span className="badge badge-similar">similar — not a pattern match</span>{" "}
+                <span className="badge badge-similar">guess · {Math.round(s.similarity * 100)} % alike</span>{" "}
                 <a href={recordPath(s)}>
                   <span className="font-mono font-semibold">{s.errorClass}</span>: <MessageText message={firstLineMarked(s.message)} />
                 </a>{" "}
                 <span className="text-sm text-muted">
-                  {s.repo} · shares {s.shared.slice(0, 6).join(", ")}
+                  {s.repo} · compared with line {s.line}
                 </span>
+                <div className="mt-1">
+                  <WordDiff diff={s.diff} />
+                </div>
               </li>
             ))}
           </ul>
