@@ -142,7 +142,7 @@ function cleanCore(raw: string, info: Info | null, t: Track | null, mayHaveCR: b
 /** Full-width punctuation and its ASCII form, one character each (so positions are kept). */
 const FULL_WIDTH: Record<string, string> = { "：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?" };
 const RE_FULL_WIDTH = /[：，。；（）！？]/;
-const RE_FULL_WIDTH_NEAR_ASCII = /(?<=[A-Za-z0-9_'"`)\]])[：，。；（）！？]|[：，。；（）！？](?=[A-Za-z0-9_'"`(\[])/g;
+const RE_FULL_WIDTH_NEAR_ASCII = /(?<=[A-Za-z0-9_'"`)\]])[：，。；（）！？]|[：，。；（）！？](?=[A-Za-z0-9_'"`([])/g;
 
 /**
  * A message next to full-width punctuation (`ValueError：x`, `… failed。`, pasted from a
