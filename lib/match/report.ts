@@ -96,3 +96,8 @@ function reportMatch(m: Match, siteUrl: string | undefined): ReportMatch {
     lines: m.lines,
   };
 }
+
+/** `1 line`, `4 lines`: a count and its noun, for the outputs' summary lines. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

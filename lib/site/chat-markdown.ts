@@ -5,7 +5,7 @@
  * text and log text are untrusted: record text is backslash-escaped, a log
  * line goes in a code span that nothing in it can close.
  */
-import type { Confidence, MatchReport } from "../match/report";
+import { counted, type Confidence, type MatchReport } from "../match/report";
 import type { MatchKind } from "../match/matcher";
 import { clip, oneLine } from "./record-share";
 
@@ -93,9 +93,9 @@ export function reportMarkdown(report: MatchReport, maxChars = CHAT_MAX_CHARS): 
   const source = codeSpan(report.source) || "the log";
   const notes = report.stopped ? [`_Stopped early: ${markdownText(report.stopped)}_`] : [];
   if (report.total === 0) {
-    return [`**errdex**: no known error in ${source} (${report.lineCount} lines).`, ...notes].join("\n\n");
+    return [`**errdex**: no known error in ${source} (${counted(report.lineCount, "line")}).`, ...notes].join("\n\n");
   }
-  const head = `**errdex**: ${report.total === 1 ? "1 known error" : `${report.total} known errors`} in ${source}, best first:`;
+  const head = `**errdex**: ${counted(report.total, "known error")} in ${source}, best first:`;
   const more = (n: number) => `…and ${n} more`;
   const bullets: string[] = [];
   // The longest tail the message can end with: the "more" line (at its widest) and the notes.
