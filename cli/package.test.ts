@@ -161,3 +161,22 @@ describe("the npm package", () => {
     expect(lines[1]).toMatch(/: valid: 1 records parsed, 1 valid, 0 error\(s\), 1 warning\(s\) in /);
   });
 });
+
+describe("a checkout", () => {
+  it("builds the CLI on its first run, then runs it: npx errdex works without a build step", { timeout: SLOW }, () => {
+    // A checkout after npm ci, before any build: this one's source and node_modules, and no dist/.
+    const checkout = fs.mkdtempSync(path.join(work, "checkout-"));
+    for (const entry of ["cli", "lib", "server", "data", "node_modules", "package.json"])
+      fs.symlinkSync(path.join(ROOT, entry), path.join(checkout, entry));
+    for (const file of ["bin/errdex.mjs", "scripts/build-cli.mjs"]) fs.cpSync(path.join(ROOT, file), path.join(checkout, file));
+    const first = run(process.execPath, [path.join(checkout, "bin/errdex.mjs"), "--version"], { cwd: checkout });
+    expect(first).toEqual({
+      status: 0,
+      stdout: `${PKG.version}\n`,
+      stderr: "errdex: building the CLI from this checkout (once; `npm run build:cli` rebuilds it)\n",
+    });
+    expect(fs.existsSync(path.join(checkout, "dist/errdex.mjs"))).toBe(true);
+    const second = run(process.execPath, [path.join(checkout, "bin/errdex.mjs"), "--version"], { cwd: checkout });
+    expect(second).toEqual({ status: 0, stdout: `${PKG.version}\n`, stderr: "" });
+  });
+});
