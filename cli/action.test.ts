@@ -159,6 +159,19 @@ describe("action.yml", () => {
     for (const spec of Object.values(action.inputs)) expect(spec.description).toBeTruthy();
   });
 
+  it("is shown in the README as a five-line workflow that runs on a failed step's log, with the inputs it declares", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const block = /^\*\*In GitHub Actions\*\*[^\n]*\n\n```yaml\n([\s\S]*?)```/m.exec(readme)?.[1];
+    expect(block?.trimEnd().split("\n")).toHaveLength(5);
+    const steps = parse(block!) as { run?: string; if?: string; uses?: string; with?: Record<string, string> }[];
+    const step = steps.find((s) => s.uses)!;
+    expect(step.if).toBe("failure()");
+    expect(step.uses).toMatch(/\/errdex@/);
+    for (const name of Object.keys(step.with!)) expect(Object.keys(action.inputs)).toContain(name);
+    // The log it reads is the one the step before it writes.
+    expect(steps[0]!.run).toContain(`tee ${step.with!.log}`);
+  });
+
   it("never splices an expression into a script: inputs reach it through env only", () => {
     for (const step of action.runs.steps) {
       expect(step.shell).toBe("bash");
