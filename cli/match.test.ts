@@ -33,7 +33,7 @@ function tmp(files: Record<string, string | Buffer>): string {
 }
 
 function errdex(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
-  const { ERRDEX_DATA: _a, ERRDEX_SITE_URL: _b, ...inherited } = process.env;
+  const { ERRDEX_DATA: _a, ERRDEX_SITE_URL: _b, GITHUB_STEP_SUMMARY: _c, ...inherited } = process.env;
   const run = spawnSync("npx", ["tsx", "cli/errdex.ts", "match", ...args], {
     cwd: ROOT,
     input,
@@ -87,6 +87,74 @@ describe("errdex match", () => {
     ]);
   });
 
+  it("--format json prints what --json prints", SLOW, () => {
+    const json = errdex(["--json", "-"], TRACEBACK);
+    const format = errdex(["--format", "json", "-"], TRACEBACK);
+    expect(format.code).toBe(0);
+    expect(format.stdout).toBe(json.stdout);
+    expect(JSON.parse(format.stdout).matches[0]).toMatchObject({ id: EXAMPLE.id, kind: "full", confidence: "high" });
+  });
+
+  it(
+    "--format markdown prints a chat-ready bullet per known error: class and message, confidence and kind, the line, the fix, the link",
+    SLOW,
+    () => {
+      const r = errdex(["--format", "markdown", "-"], TRACEBACK, { ERRDEX_SITE_URL: "https://errdex.example.org" });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(
+        [
+          "**errdex**: 1 known error in `stdin`, best first:",
+          "",
+          `- **RuntimeError**: ${EXAMPLE.errorMessage}  `,
+          "  high confidence, full match, line 4: `RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.`  ",
+          `  Fix: ${EXAMPLE.solutions[0]}  `,
+          `  https://errdex.example.org/errors/sgl-project/sglang/${EXAMPLE.slug}`,
+          "",
+        ].join("\n"),
+      );
+    },
+  );
+
+  it("--format github annotates each known error and appends a summary with links to GITHUB_STEP_SUMMARY", SLOW, () => {
+    const dir = tmp({ "job.log": TRACEBACK, "summary.md": "## Earlier step\n\n" });
+    const summary = path.join(dir, "summary.md");
+    const env = { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary, ERRDEX_SITE_URL: "https://errdex.example.org" };
+    const r = errdex(["--format", "github", path.join(dir, "job.log")], undefined, env);
+    expect(r.code).toBe(0);
+    const link = `https://errdex.example.org/errors/sgl-project/sglang/${EXAMPLE.slug}`;
+    const logLine = "RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.";
+    expect(r.stdout).toBe(
+      [
+        `errdex: 1 known error in ${path.join(dir, "job.log")} (4 lines)`,
+        `::error title=errdex%3A RuntimeError (high confidence%2C full match)::${EXAMPLE.errorMessage}%0A${path.join(dir, "job.log")}, line 4: ${logLine}%0AFix: ${EXAMPLE.solutions[0]}%0A${link}`,
+        "",
+      ].join("\n"),
+    );
+    const written = fs.readFileSync(summary, "utf8");
+    expect(written.startsWith("## Earlier step\n\n**errdex**: 1 known error in `")).toBe(true);
+    expect(written).toContain(`\n  ${link}\n\n`);
+    expect(written).toContain(`line 4: \`${logLine}\``);
+  });
+
+  it("--format markdown and github say when nothing matched, and exit 1", SLOW, () => {
+    const dir = tmp({ "summary.md": "" });
+    const md = errdex(["--format", "markdown"], "INFO all good\n");
+    expect(md.code).toBe(1);
+    expect(md.stdout).toBe("**errdex**: no known error in `stdin` (1 line).\n");
+    const gh = errdex(["--format", "github"], "INFO all good\n", { GITHUB_STEP_SUMMARY: path.join(dir, "summary.md") });
+    expect(gh.code).toBe(1);
+    expect(gh.stdout).toBe("errdex: no known error in stdin (1 line)\n");
+    expect(fs.readFileSync(path.join(dir, "summary.md"), "utf8")).toBe("**errdex**: no known error in `stdin` (1 line).\n\n");
+  });
+
+  it("says so when the step summary cannot be written, and still annotates and exits 0", SLOW, () => {
+    const dir = tmp({});
+    const r = errdex(["--format", "github", "-"], TRACEBACK, { GITHUB_STEP_SUMMARY: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[1]).toMatch(/^::error title=errdex%3A RuntimeError /);
+    expect(r.stderr).toBe(`errdex: cannot write the step summary to ${dir} (EISDIR); the annotations above still hold\n`);
+  });
+
   it("exits 1 and says so when nothing matched", SLOW, () => {
     const r = errdex([], "INFO all good\nINFO still good\n");
     expect(r.code).toBe(1);
@@ -135,6 +203,12 @@ describe("errdex match", () => {
 
   it.each([
     [["--top", "0", "x.log"], "errdex: --top must be a whole number of at least 1 (got 0)"],
+    [["--format", "yaml", "-"], "errdex: unknown format 'yaml'; --format takes one of text, json, markdown, github"],
+    [
+      ["--frmat", "markdown", "-"],
+      "errdex: unknown option '--frmat'; match takes --data PATH, --format FORMAT, --json, --top N, -h/--help",
+    ],
+    [["--json", "--format", "github", "-"], "errdex: --json is --format json, which disagrees with --format github; pass one"],
     [["a.log", "b.log"], "errdex: match reads one log (got 2)"],
     [["/nonexistent/job.log"], "errdex: /nonexistent/job.log: no such file"],
     [["--data", "/nonexistent/data", "-"], "errdex: /nonexistent/data: no such file or folder"],

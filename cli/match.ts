@@ -1,21 +1,27 @@
 /**
- * `errdex match [--data PATH] [--json] [--top N] [FILE|-]`: the paste-a-log
- * lookup for terminals and CI, with the same matcher the browser runs.
- * Exit 0 when something matched, 1 when nothing did, 2 on usage or data errors.
+ * `errdex match [--data PATH] [--format FORMAT] [--top N] [FILE|-]`: the
+ * paste-a-log lookup for terminals and CI, with the same matcher the browser
+ * runs. Exit 0 when something matched, 1 when nothing did, 2 on usage or
+ * data errors.
  */
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { loadDataset, dataLocation, DatasetIOError } from "../server/dataset";
 import { buildMatcherData } from "../lib/match/matcher-data";
-import { Matcher, type Match } from "../lib/match/matcher";
-import { recordPath, absoluteUrl } from "../lib/record/permalink";
+import { Matcher } from "../lib/match/matcher";
+import { buildReport, type MatchReport } from "../lib/match/report";
 import { countProblems } from "../lib/dataset/problems";
-import { terminalSafe, styleFor } from "./terminal";
+import { reportMarkdown } from "../lib/site/chat-markdown";
+import { styleFor } from "./terminal";
 import { readCachedMatcher, writeCachedMatcher } from "./matcher-cache";
+import type { Format } from "./args";
+import { formatText } from "./format/text";
+import { formatJson } from "./format/json";
+import { formatGithub, stepSummary } from "./format/github";
 
 export interface MatchOptions {
-  data?: string;
-  json: boolean;
+  data?: string | undefined;
+  format: Format;
   top: number;
   input: string;
 }
@@ -58,87 +64,41 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
     }
     throw err;
   }
-  const result = matcher.lookup(log);
-  const matches = result.matches.slice(0, opts.top);
-  const site = process.env.ERRDEX_SITE_URL;
-  const permalink = (m: Match) => absoluteUrl(recordPath(m.entry), site);
-  if (opts.json) {
-    const out = {
-      matches: matches.map((m) => ({
-        id: m.entry.id,
-        repo: m.entry.repo,
-        slug: m.entry.slug,
-        errorClass: m.entry.errorClass,
-        message: m.entry.message,
-        kind: m.kind,
-        score: m.score,
-        permalink: permalink(m),
-        reasons: m.reasons,
-        occurrences: m.occurrences,
-        lines: m.lines.map((l) => ({
-          line: l.line,
-          text: l.text,
-          start: l.start,
-          end: l.end,
-          captures: l.captures.map((c) => ({ group: c.group, name: c.name, value: c.value, start: c.start, end: c.end })),
-        })),
-      })),
-      total: result.matches.length,
-      lines: result.lineCount,
-      stopped: result.stopped,
-    };
-    process.stdout.write(JSON.stringify(out) + "\n");
-  } else {
-    printHuman(matches, result.matches.length, result.lineCount, opts.input, (performance.now() - t0) / 1000, permalink);
-  }
+  const report = buildReport(matcher.lookup(log), {
+    source: opts.input === "-" ? "stdin" : opts.input,
+    top: opts.top,
+    siteUrl: process.env.ERRDEX_SITE_URL,
+  });
+  process.stdout.write(render(report, opts.format, (performance.now() - t0) / 1000));
+  if (opts.format === "github") appendStepSummary(report);
   // After the answer is out: the next run loads this instead of building again.
   if (fresh) writeCachedMatcher(location, matcher);
-  return result.matches.length > 0 ? 0 : 1;
+  return report.total > 0 ? 0 : 1;
 }
 
-function printHuman(
-  matches: Match[],
-  total: number,
-  lineCount: number,
-  input: string,
-  seconds: number,
-  permalink: (m: Match) => string,
-): void {
-  const out = process.stdout;
-  const st = styleFor(out);
-  const source = input === "-" ? "stdin" : input;
-  if (total === 0) {
-    out.write(`errdex: no known error in ${terminalSafe(source)} (${lineCount} lines, ${seconds.toFixed(2)} s)\n`);
-    return;
+function render(report: MatchReport, format: Format, seconds: number): string {
+  switch (format) {
+    case "text":
+      return formatText(report, seconds, styleFor(process.stdout));
+    case "json":
+      return formatJson(report);
+    case "markdown":
+      return reportMarkdown(report) + "\n";
+    case "github":
+      return formatGithub(report);
   }
-  const shown = matches.length < total ? `, showing the top ${matches.length}` : "";
-  out.write(
-    `errdex: ${total} known error${total === 1 ? "" : "s"} in ${terminalSafe(source)} (${lineCount} lines, ${seconds.toFixed(2)} s${shown})\n`,
-  );
-  matches.forEach((m, i) => {
-    const e = m.entry;
-    out.write(`\n${st.bold(`${i + 1}. ${terminalSafe(e.errorClass)}: ${terminalSafe(oneLine(e.message))}`)}\n`);
-    const kind = m.kind === "full" ? st.green("full match") : st.yellow("partial match");
-    out.write(`   ${terminalSafe(e.repo)} · ${kind} · score ${m.score}${e.generic ? st.dim(" · generic pattern") : ""}\n`);
-    out.write(`   ${st.cyan(terminalSafe(permalink(m)))}\n`);
-    for (const l of m.lines.slice(0, 5)) {
-      out.write(`   line ${l.line}: ${terminalSafe(clip(l.text, 200))}\n`);
-      for (const c of l.captures)
-        out.write(`      ${st.dim(`{${c.name ?? c.group}}`)} = ${terminalSafe(JSON.stringify(clip(c.value, 120)))}\n`);
-    }
-    if (m.lines.length > 5) out.write(`   … and ${m.lines.length - 5} more line(s)\n`);
-    if (e.solution) out.write(`   fix: ${terminalSafe(oneLine(e.solution))}\n`);
-    if (m.reasons.length) out.write(st.dim(`   why: ${terminalSafe(m.reasons.join("; "))}`) + "\n");
-  });
 }
 
-function oneLine(s: string): string {
-  const first = s.split("\n")[0] ?? "";
-  return clip(first, 300) + (s.includes("\n") ? " …" : "");
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
+/** In a GitHub Actions job, adds the report with links to the job's summary page (best effort: the annotations are out already). */
+function appendStepSummary(report: MatchReport): void {
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    fs.appendFileSync(file, stepSummary(report));
+  } catch (err) {
+    const reason = err instanceof Error && "code" in err ? String(err.code) : String(err);
+    process.stderr.write(`errdex: cannot write the step summary to ${file} (${reason}); the annotations above still hold\n`);
+  }
 }
 
 /** Reads a file or stdin as UTF-8 (invalid bytes become U+FFFD), refusing logs over the limit. */

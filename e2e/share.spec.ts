@@ -100,17 +100,18 @@ test.describe("copy for chat", () => {
     expect(await copyForChat(page)).toBe(`**${example.errorClass}**: ${example.errorMessage}\nFix: ${FIX}\n${origin}${examplePath}`);
   });
 
-  test("on a lookup result copies the same Markdown, and Copy link copies the permalink", async ({ page, baseURL }) => {
+  test("on a lookup result copies the same Markdown plus how it matched (as the CLI does), and Copy link copies the permalink", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/");
     await page.locator("section.lookup[data-ready]").waitFor();
-    await page
-      .getByRole("textbox")
-      .first()
-      .fill(`RuntimeError: ${example.errorMessage.replace("{st.upper()}", "MAMBA")}`);
+    const logLine = `RuntimeError: ${example.errorMessage.replace("{st.upper()}", "MAMBA")}`;
+    await page.getByRole("textbox").first().fill(logLine);
     const result = page.locator(".results > li").first();
     await expect(result).toContainText(example.repo);
     expect(await copyForChat(page, result)).toBe(
-      `**${example.errorClass}**: ${example.errorMessage}\nFix: ${FIX}\n${baseURL}${examplePath}`,
+      `**${example.errorClass}**: ${example.errorMessage}\nhigh confidence, full match, line 1: \`${logLine}\`\nFix: ${FIX}\n${baseURL}${examplePath}`,
     );
     await result.getByRole("button", { name: "Copy link" }).click();
     await expect(result.getByRole("status").filter({ hasText: "Copied link" })).toBeVisible();

@@ -61,9 +61,19 @@ export function readCache(
   }
 }
 
-/** Runs recheck on one JavaScript pattern. */
-export async function recheckPattern(source: string, flags: string): Promise<Verdict> {
-  const { check } = await import("recheck");
+/**
+ * Runs recheck on one JavaScript pattern; null when recheck is not installed
+ * (the published CLI does not bundle it: it brings a JVM build and native
+ * binaries of its own).
+ */
+export async function recheckPattern(source: string, flags: string): Promise<Verdict | null> {
+  let check: typeof import("recheck").check;
+  try {
+    ({ check } = await import("recheck"));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") return null;
+    throw err;
+  }
   const d = await check(source, flags, { timeout: 10_000 });
   if (d.status === "safe") return { status: "safe" };
   if (d.status === "unknown") return { status: "unknown", complexity: String(d.error) };
@@ -97,14 +107,24 @@ export async function checkRedos(records: LoadedRecord[]): Promise<Problem[]> {
     // The mined shape is safe by construction, unless big bounded repetitions make it backtrack like unbounded ones.
     if (shape.simple && shape.bounded === 0) continue;
     const key = `${c.flags}/${c.source}`;
+    const where = { file: lr.file, line: lr.line, id: lr.record.id, field: "messagePattern", check: "redos" };
     let v = cache[key];
     if (!v) {
-      v = await recheckPattern(c.source, c.flags);
+      const checked = await recheckPattern(c.source, c.flags);
+      if (!checked) {
+        problems.push({
+          ...where,
+          level: "warning",
+          message: "was not checked for catastrophic backtracking: recheck is not installed",
+          hint: "install it beside errdex, e.g. npm install -g recheck, or validate from a checkout of errdex",
+        });
+        continue;
+      }
+      v = checked;
       cache[key] = v;
       dirty = true;
     }
     if (v.status !== "vulnerable") continue;
-    const where = { file: lr.file, line: lr.line, id: lr.record.id, field: "messagePattern", check: "redos" };
     const attack = v.attack ? `, attack string ${v.attack}` : "";
     if (re2CanRun(c.source, c.flags)) {
       problems.push({

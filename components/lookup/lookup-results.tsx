@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { LookupMatch, LookupSummary } from "@/lib/match/lookup";
 import type { MatchedLine } from "@/lib/match/matcher";
+import { confidenceOf } from "@/lib/match/report";
 import { captureGroups } from "@/lib/pattern/pattern-groups";
 import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
@@ -94,7 +95,14 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
       </p>
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
         <CopyButton text={href} label="Copy link" copiedMessage="Copied link" />
-        <CopyForChat errorClass={m.errorClass} errorMessage={m.message} solution={m.solution} path={href} siteUrl={null} />
+        <CopyForChat
+          errorClass={m.errorClass}
+          errorMessage={m.message}
+          solution={m.solution}
+          path={href}
+          siteUrl={null}
+          match={{ kind: m.kind, confidence: confidenceOf(m), line: m.lines[0], occurrences: m.occurrences }}
+        />
       </div>
     </article>
   );

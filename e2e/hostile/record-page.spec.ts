@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { parseTemplate } from "../../lib/record/message-template";
 import { recordPath, tagPath } from "../../lib/record/permalink";
-import { chatMarkdown, clip, firstSolution, shareDescription, shareTitle } from "../../lib/site/record-share";
+import { clip, firstSolution, shareDescription, shareTitle } from "../../lib/site/record-share";
+import { chatMarkdown } from "../../lib/site/chat-markdown";
 import { HOSTILE_RECORDS, inTail, PAYLOADS } from "./dataset";
 import { expect, expectInert, expectShown, prose, shownText, test } from "./inert";
 

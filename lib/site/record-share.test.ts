@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  chatMarkdown,
   clip,
   imageText,
   templateText,
@@ -44,31 +43,6 @@ describe("share text", () => {
 
   it("puts the image under /og/<id>.png", () => {
     expect(shareImagePath("213d04cf659a6918")).toBe("/og/213d04cf659a6918.png");
-  });
-});
-
-describe("chatMarkdown", () => {
-  it("gives class and message, the fix, then the permalink on its own line", () => {
-    expect(
-      chatMarkdown(
-        { errorClass: "ValueError", errorMessage: "bad {name}", solution: "Pass a valid name" },
-        "https://x.test/errors/o/r/bad",
-      ),
-    ).toBe("**ValueError**: bad {name}\nFix: Pass a valid name\nhttps://x.test/errors/o/r/bad");
-  });
-
-  it("leaves the fix out when there is none", () => {
-    expect(chatMarkdown({ errorClass: "E", errorMessage: "m" }, "https://x.test/p")).toBe("**E**: m\nhttps://x.test/p");
-  });
-
-  it.each([
-    ["<script>alert(1)</script>", "\\<script\\>alert(1)\\</script\\>"],
-    ["[click](https://evil.test)", "\\[click\\](https://evil.test)"],
-    ["**bold** `code` _it_", "\\*\\*bold\\*\\* \\`code\\` \\_it\\_"],
-    ["line\r\n# heading\n| table |", "line \\# heading \\| table \\|"],
-    ["\u001b[31mred\u001b[0m", "[31mred[0m".replace(/\[/g, "\\[")],
-  ])("escapes hostile message %j", (message, escaped) => {
-    expect(chatMarkdown({ errorClass: "E", errorMessage: message }, "u").split("\n")[0]).toBe(`**E**: ${escaped}`);
   });
 });
 

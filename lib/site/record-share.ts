@@ -1,15 +1,12 @@
 /**
  * What a record says when it is shared: the unfurl text (Open Graph, Twitter
- * card), the Markdown a "Copy for chat" button puts on the clipboard, the
- * share image's path and the theme colour of its severity. Pure: record text
- * is untrusted, so everything here returns plain strings that callers render
- * as text (React and Next escape them); the Markdown escapes its own syntax.
+ * card), the share image's path and text, and the theme colour of its
+ * severity (the Markdown for chats is chat-markdown.ts). Pure: record text is
+ * untrusted, so everything here returns plain strings that callers render as
+ * text (React and Next escape them).
  */
 import { parseTemplate } from "../record/message-template";
 import type { ErrorRecord } from "../record/schema";
-
-/** The record fields sharing needs (a lookup result carries exactly these). */
-export type Shareable = Pick<ErrorRecord, "errorClass" | "errorMessage"> & { solution?: string | undefined };
 
 /** Width and height of a share image, the size unfurlers show large. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -66,25 +63,6 @@ export function shareDescription(r: Pick<ErrorRecord, "documentation" | "solutio
   const doc = oneLine(r.documentation) || `${oneLine(r.errorClass)} raised in ${r.repo}.`;
   const fix = firstSolution(r.solutions);
   return clip(fix ? `${doc} Fix: ${oneLine(fix)}` : doc, 300);
-}
-
-/** Markdown's inline syntax characters, escaped so record text shows as typed in a chat. */
-const MARKDOWN_SPECIAL = /[\\`*_[\]<>|~#]/g;
-
-/** Record text as inert Markdown: one line, syntax characters backslash-escaped. */
-export function markdownText(text: string): string {
-  return oneLine(text).replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
-}
-
-/**
- * What "Copy for chat" copies: the class and message in bold, the first
- * solution, then the permalink on a line of its own so the chat unfurls it.
- */
-export function chatMarkdown(r: Shareable, permalink: string): string {
-  const lines = [`**${markdownText(r.errorClass)}**: ${markdownText(clip(r.errorMessage, 300))}`];
-  if (r.solution && r.solution.trim()) lines.push(`Fix: ${markdownText(clip(r.solution, 300))}`);
-  lines.push(permalink);
-  return lines.join("\n");
 }
 
 /**

@@ -1,0 +1,115 @@
+/**
+ * The command line's words: each command's options, the usage text with an
+ * example per command, and arguments parsed into a command or the exact
+ * usage error to print. Pure (no I/O), so the messages are easy to test.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** Output formats of `errdex match`. */
+export const FORMATS = ["text", "json", "markdown", "github"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** What `errdex match` shows by default. */
+export const DEFAULT_TOP = 10;
+
+export const USAGE = `usage: errdex <command> [options]
+
+commands:
+  validate [--data PATH] [--json]
+      check a dataset; exit 0 valid, 1 invalid, 2 usage or I/O error
+      example: errdex validate --data errors/
+  match [--data PATH] [--format FORMAT] [--top N] [FILE|-]
+      find known errors in a log file or stdin; exit 0 matched, 1 none, 2 usage or data error
+      example: make test 2>&1 | errdex match --format markdown
+
+options:
+  --data PATH      dataset file or folder (default: $ERRDEX_DATA, else the embedded data/)
+  --format FORMAT  how match prints: text (default), json, markdown (for chats and PR comments)
+                   or github (workflow annotations, plus a summary in $GITHUB_STEP_SUMMARY)
+  --json           the same as --format json
+  --top N          show at most N matches (default ${DEFAULT_TOP})
+  --version        print errdex's version
+  -h, --help       show this help
+
+ERRDEX_SITE_URL=https://errdex.example.org makes the permalinks absolute.`;
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+const HELP = { help: { type: "boolean", short: "h" } } as const satisfies Options;
+
+/** Each command's options, and how the usage error lists them. */
+const COMMANDS = {
+  validate: {
+    options: { data: { type: "string" }, json: { type: "boolean" }, ...HELP },
+    names: "--data PATH, --json, -h/--help",
+  },
+  match: {
+    options: { data: { type: "string" }, format: { type: "string" }, json: { type: "boolean" }, top: { type: "string" }, ...HELP },
+    names: "--data PATH, --format FORMAT, --json, --top N, -h/--help",
+  },
+} as const satisfies Record<string, { options: Options; names: string }>;
+
+export type Command =
+  | { command: "help"; toStderr: boolean }
+  | { command: "version" }
+  | { command: "validate"; data?: string | undefined; json: boolean }
+  | { command: "match"; data?: string | undefined; format: Format; top: number; input: string }
+  /** Bad arguments: print `errdex: <message>`, then the usage, and exit 2. */
+  | { command: "usage-error"; message: string };
+
+const usageError = (message: string): Command => ({ command: "usage-error", message });
+
+/** Parses the arguments after `errdex`. */
+export function parseCommand(argv: string[]): Command {
+  const [command, ...rest] = argv;
+  if (command === undefined) return { command: "help", toStderr: true };
+  if (command === "-h" || command === "--help" || command === "help") return { command: "help", toStderr: false };
+  if (command === "--version") return { command: "version" };
+  if (command !== "validate" && command !== "match") {
+    return command.startsWith("-")
+      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match`)
+      : usageError(`unknown command ${JSON.stringify(command)}`);
+  }
+  const spec = COMMANDS[command];
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: spec.options, allowPositionals: true, strict: true });
+  } catch (err) {
+    const unknown = firstUnknownOption(rest, spec.options);
+    if (unknown) return usageError(`unknown option '${unknown}'; ${command} takes ${spec.names}`);
+    return usageError(err instanceof Error ? err.message : String(err));
+  }
+  const values = parsed.values as { data?: string; json?: boolean; format?: string; top?: string; help?: boolean };
+  const positionals = parsed.positionals;
+  if (values.help) return { command: "help", toStderr: false };
+  if (command === "validate") {
+    if (positionals.length) return usageError(`validate takes no file argument (got ${positionals[0]}); use --data PATH`);
+    return { command: "validate", data: values.data, json: values.json ?? false };
+  }
+  if (positionals.length > 1) return usageError(`match reads one log (got ${positionals.length})`);
+  let top = DEFAULT_TOP;
+  if (values.top !== undefined) {
+    top = Number(values.top);
+    if (!Number.isInteger(top) || top < 1) return usageError(`--top must be a whole number of at least 1 (got ${values.top})`);
+  }
+  let format: Format = values.json ? "json" : "text";
+  if (values.format !== undefined) {
+    if (!isFormat(values.format)) return usageError(`unknown format '${values.format}'; --format takes one of ${FORMATS.join(", ")}`);
+    if (values.json && values.format !== "json")
+      return usageError(`--json is --format json, which disagrees with --format ${values.format}; pass one`);
+    format = values.format;
+  }
+  return { command: "match", data: values.data, format, top, input: positionals[0] ?? "-" };
+}
+
+function isFormat(s: string): s is Format {
+  return (FORMATS as readonly string[]).includes(s);
+}
+
+/** The first option in `args` that `options` does not define, as written (`--frmat`, `-x`). */
+function firstUnknownOption(args: string[], options: Options): string | undefined {
+  const { tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  // A known short option (-h) comes back under its long name; an unknown one (-x) under its letter.
+  for (const t of tokens) if (t.kind === "option" && !Object.hasOwn(options, t.name)) return t.rawName;
+  return undefined;
+}
