@@ -57,7 +57,8 @@ describe("errdex match", () => {
     expect(out).toContain(
       "   line 4: RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
     );
-    expect(out).toContain('      {1} = "MAMBA"');
+    expect(out).toContain("   sgl-project/sglang · high confidence · full match · score " + /score (\d+)/.exec(r.stdout)![1]);
+    expect(out).toContain('      {st.upper()} = "MAMBA"');
     expect(out).toContain(`   fix: ${EXAMPLE.solutions[0]}`);
   });
 
@@ -73,18 +74,34 @@ describe("errdex match", () => {
       slug: EXAMPLE.slug,
       errorClass: "RuntimeError",
       kind: "full",
+      confidence: "high",
       permalink: `https://errdex.example.org/errors/sgl-project/sglang/${EXAMPLE.slug}`,
     });
     expect(typeof m.score).toBe("number");
+    expect(m.reasons).toContain("the whole pattern matched");
+    expect(m).not.toHaveProperty("diff");
     expect(m.lines).toEqual([
       {
         line: 4,
         text: "RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
         start: 14,
         end: 107,
-        captures: [{ group: 1, value: "MAMBA", start: 83, end: 88 }],
+        captures: [{ group: 1, name: "st.upper()", value: "MAMBA", start: 83, end: 88 }],
       },
     ]);
+  });
+
+  it("answers a reworded message as similar wording, with its confidence and a compact word diff", SLOW, () => {
+    const drifted = "RuntimeError: PD disaggregation does not support different TP sizes for non-MLA MAMBA hybrid models yet.";
+    const text = errdex(["-"], drifted);
+    expect(text.code).toBe(0);
+    const out = text.stdout.split("\n");
+    expect(out.some((l) => /^ {3}sgl-project\/sglang · (?:medium|low) confidence · similar wording · score \d+$/.test(l))).toBe(true);
+    // Words are compared case-insensitively; the log's own text is shown.
+    expect(out).toContain("   diff: PD disaggregation does not support [-PD-] different TP sizes for non-MLA MAMBA hybrid models yet.");
+    const json = JSON.parse(errdex(["--json", "-"], drifted).stdout);
+    expect(json.matches[0]).toMatchObject({ id: EXAMPLE.id, kind: "similar" });
+    expect(json.matches[0].diff.filter((d: { op: string }) => d.op !== "=")).toEqual([{ op: "-", text: " PD" }]);
   });
 
   it("--format json prints what --json prints", SLOW, () => {
@@ -253,7 +270,17 @@ describe("errdex match", () => {
     expect(JSON.parse(third.stdout).matches).toEqual(JSON.parse(first.stdout).matches);
     expect(fs.statSync(file).size).toBeGreaterThan(64);
     // A changed dataset is a new key: the old snapshot is not used for it.
-    fs.writeFileSync(path.join(dir, "data.jsonl"), line(distinctRecord(9, { messagePattern: "nothing like this (.+?) at all" })) + "\n");
+    fs.writeFileSync(
+      path.join(dir, "data.jsonl"),
+      line(
+        distinctRecord(9, {
+          errorMessage: "nothing like this {x} at all",
+          messagePattern: "nothing like this (.+?) at all",
+          // Elsewhere too: the traceback's frame at the example's raise site would find it.
+          lineNumber: 1340,
+        }),
+      ) + "\n",
+    );
     const fourth = errdex(args, undefined, env);
     expect(fourth.code).toBe(1);
     expect(fs.readdirSync(cache)).toHaveLength(2);

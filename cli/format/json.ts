@@ -13,6 +13,7 @@ export function formatJson(report: MatchReport): string {
       kind: m.kind,
       confidence: m.confidence,
       score: m.score,
+      ...(m.diff ? { diff: m.diff } : {}),
       permalink: m.permalink,
       reasons: m.reasons,
       occurrences: m.occurrences,

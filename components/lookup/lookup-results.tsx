@@ -3,7 +3,6 @@
 import type { ReactNode } from "react";
 import type { LookupMatch, LookupSummary } from "@/lib/match/lookup";
 import type { MatchedLine } from "@/lib/match/matcher";
-import { confidenceOf } from "@/lib/match/report";
 import { captureGroups } from "@/lib/pattern/pattern-groups";
 import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
@@ -11,6 +10,7 @@ import { CopyForChat } from "@/components/record/copy-for-chat";
 import { CopyButton } from "@/components/ui/copy-button";
 import { firstLine } from "@/lib/text";
 import { WordDiff, WordDiffLegend } from "./word-diff";
+import { KIND_LABEL } from "@/lib/match/report";
 
 /** Capture colours, the same in the log line and in the pattern (classes in globals.css). */
 const CAPTURE_CLASSES = ["cap-1", "cap-2", "cap-3", "cap-4", "cap-5", "cap-6"];
@@ -101,20 +101,12 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
           solution={m.solution}
           path={href}
           siteUrl={null}
-          match={{ kind: m.kind, confidence: confidenceOf(m), line: m.lines[0], occurrences: m.occurrences }}
+          match={{ kind: m.kind, confidence: m.confidence, line: m.lines[0], occurrences: m.occurrences }}
         />
       </div>
     </article>
   );
 }
-
-/** How a record was found, in words. */
-const KIND_LABEL: Record<LookupMatch["kind"], string> = {
-  full: "full match",
-  partial: "partial match",
-  similar: "similar wording",
-  "raise-site": "raise site",
-};
 
 /** The values the pattern captured, by the template's placeholder names (`{architectures} = "['Glm4ForCausalLM']"`). */
 function Captures({ match: m }: { match: LookupMatch }) {

@@ -31,10 +31,10 @@ export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLin
 export { v8InputLimit } from "./engine";
 export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
 
-/** A record whose message has less literal wording than this (by weight) is too generic to be found by wording. */
-const MIN_RECORD_WEIGHT = 15;
-/** Rare-word weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
-const MIN_SHARED_WEIGHT = 45;
+/** A record whose message has less literal wording than this many rare words' weight is too thin to be found by wording. */
+const MIN_RECORD_RARE_WORDS = 1.6;
+/** Rare words' weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
+const MIN_SHARED_RARE_WORDS = 4.8;
 /** Most records a raise site alone is an answer for. */
 const MAX_SITE_ONLY = 2;
 /** Most lines compared by wording in one lookup. */
@@ -191,10 +191,11 @@ export class Matcher {
         limit: 2,
         minRecordCoverage: 0.5,
         minLineCoverage: 0.5,
-        minSharedWeight: MIN_SHARED_WEIGHT,
+        minSharedRareWords: MIN_SHARED_RARE_WORDS,
       })) {
         // A generic record's wording is too thin to tell one error from another.
-        if (taken.has(c.entry) || c.recordWeight < MIN_RECORD_WEIGHT || this.entry(c.entry).generic) continue;
+        if (taken.has(c.entry) || c.recordWeight < MIN_RECORD_RARE_WORDS * this.wordingIndex().rareWord || this.entry(c.entry).generic)
+          continue;
         taken.add(c.entry);
         out.push({ entry: this.entry(c.entry), kind: "similar", lines: [q.line], occurrences: 1, wording: c });
       }

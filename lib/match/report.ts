@@ -6,18 +6,18 @@
  */
 import type { LookupResult, Match, MatchKind, MatchedLine } from "./matcher";
 import { absoluteUrl, recordPath } from "../record/permalink";
+import type { Confidence } from "./types";
+import type { DiffOp } from "./wording";
 
-/** How sure errdex is that a match is the known error. */
-export type Confidence = "high" | "medium" | "low";
+export type { Confidence } from "./types";
 
-/**
- * A match's confidence: the matcher's own verdict when it gives one, else
- * derived from its kind (a full match is high, anything else medium). The one
- * place confidence is decided; every output calls it.
- */
-export function confidenceOf(m: { kind: MatchKind; confidence?: Confidence }): Confidence {
-  return m.confidence ?? (m.kind === "full" ? "high" : "medium");
-}
+/** How a record was found, in the words every output uses. */
+export const KIND_LABEL: Record<MatchKind, string> = {
+  full: "full match",
+  partial: "partial match",
+  similar: "similar wording",
+  "raise-site": "raise site",
+};
 
 /** One known error found in a log. */
 export interface ReportMatch {
@@ -32,8 +32,11 @@ export interface ReportMatch {
   /** The pattern has little literal text, so the match says less. */
   generic: boolean;
   kind: MatchKind;
+  /** How sure the answer is (lib/match/rank decides). */
   confidence: Confidence;
   score: number;
+  /** For similar matches: the word diff against the record's message. */
+  diff?: DiffOp[] | undefined;
   /** The record's permalink: absolute when a site URL is configured, else a site path. */
   permalink: string;
   /** Why it ranks where it does, in plain words. */
@@ -88,8 +91,9 @@ function reportMatch(m: Match, siteUrl: string | undefined): ReportMatch {
     solution: e.solution,
     generic: e.generic,
     kind: m.kind,
-    confidence: confidenceOf(m),
+    confidence: m.confidence,
     score: m.score,
+    diff: m.diff,
     permalink: absoluteUrl(recordPath(e), siteUrl),
     reasons: m.reasons,
     occurrences: m.occurrences,

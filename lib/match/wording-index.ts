@@ -24,10 +24,11 @@ export interface WordingQuery {
   minLineCoverage?: number;
   /**
    * Also accept a record that explains most of the line (LONG_CLAUSE_LINE)
-   * and shares this much weight of rare words with it, though the line lacks
-   * a long clause of the record's (a release that dropped a sentence).
+   * and shares this many rare words' weight with it (in units of `rareWord`),
+   * though the line lacks a long clause of the record's (a release that
+   * dropped a sentence), or that holds one whole sentence of it.
    */
-  minSharedWeight?: number;
+  minSharedRareWords?: number;
 }
 
 /** A record with a long clause the line lacks: the line must be this well explained, and this much of the record present. */
@@ -64,6 +65,11 @@ export class WordingIndex {
     for (const t of this.template) this.total.push(t.reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
   }
 
+  /** The weight of a word no record uses: the unit "rare" is measured in, whatever the dataset's size. */
+  get rareWord(): number {
+    return this.weights.unknown;
+  }
+
   /** The weight of an entry's literal wording. */
   recordWeight(entry: number): number {
     return this.total[entry]!;
@@ -71,7 +77,8 @@ export class WordingIndex {
 
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
   find(text: string, q: WordingQuery = {}): WordingCandidate[] {
-    const { limit = 5, minRecordCoverage = 0.5, minLineCoverage = 0.5, minSharedWeight = Infinity } = q;
+    const { limit = 5, minRecordCoverage = 0.5, minLineCoverage = 0.5, minSharedRareWords = Infinity } = q;
+    const minSharedWeight = minSharedRareWords * this.weights.unknown;
     const line = tokens(text);
     const seen = new Set<string>();
     const acc = new Map<number, number>();

@@ -8,6 +8,7 @@
 import { counted, type Confidence, type MatchReport } from "../match/report";
 import type { MatchKind } from "../match/matcher";
 import { clip, oneLine } from "./record-share";
+import { KIND_LABEL } from "../match/report";
 
 /** Chats cut or refuse longer messages (Slack truncates past 4,000 characters). */
 export const CHAT_MAX_CHARS = 4000;
@@ -69,7 +70,7 @@ export function chatMarkdown(r: Shareable, permalink: string, match?: ChatMatch)
 
 /** `high confidence, full match, line 4: `…`` (and how many places, when more than one). */
 function matchLine(m: ChatMatch): string {
-  let s = `${m.confidence} confidence, ${m.kind} match`;
+  let s = `${m.confidence} confidence, ${KIND_LABEL[m.kind]}`;
   if (m.line) {
     s += `, line ${m.line.line}`;
     const code = codeSpan(m.line.text);
