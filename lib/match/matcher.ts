@@ -162,7 +162,7 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    if (!stopped) found.push(...this.driftCandidates(lines, tracebacks, raw));
+    if (!stopped) found.push(...this.driftCandidates(lines, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
     const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
@@ -178,12 +178,20 @@ export class Matcher {
     lines: LogLine[],
     tracebacks: Traceback[],
     raw: { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
+    found: Unranked[],
   ): Unranked[] {
     const taken = new Set(raw.map((r) => r.entry));
     const fullLines = new Set<number>();
     for (const r of raw) if (r.kind === "full") for (const l of r.lines) fullLines.add(l.line);
     const byLine = new Map<number, LogLine>();
     for (const l of lines) if (!byLine.has(l.line)) byLine.set(l.line, l);
+    // A partial match is ranked by how well its record's whole wording fits the line: of two records
+    // sharing a first sentence, the one that explains more of the rest wins.
+    raw.forEach((r, k) => {
+      const f = found[k]!;
+      const l = f.lines[0];
+      if (f.kind === "partial" && l) f.wording = this.wordingIndex().compare(r.entry, l.text.slice(messageStart(l.text)));
+    });
     const queries = driftQueries(lines, tracebacks, fullLines, byLine);
     const out: Unranked[] = [];
     for (const q of queries) {

@@ -179,16 +179,19 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   s += W.explained * explained(f);
   s += Math.min(e.letters, 499);
   const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
-  if (f.wording) {
+  if (f.wording && f.kind === "similar") {
     m.diff = f.wording.diff;
     m.coverage = { record: f.wording.recordCoverage, line: f.wording.lineCoverage };
   }
   return m;
 }
 
-/** Share (0..1) of its line's message (after a leading `ValueError: `) a match explains. */
+/** Share (0..1) of its line's message (after a leading `ValueError: `) a match explains; with wording, how well the two explain each other. */
 function explained(f: Unranked): number {
-  if (f.wording) return f.wording.lineCoverage;
+  if (f.wording) {
+    const { recordCoverage: r, lineCoverage: l } = f.wording;
+    return r + l > 0 ? (2 * r * l) / (r + l) : 0;
+  }
   const l = f.lines[0];
   if (!l) return 0;
   const from = messageStart(l.text);

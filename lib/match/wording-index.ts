@@ -118,6 +118,11 @@ export class WordingIndex {
     return out.slice(0, limit);
   }
 
+  /** How an entry's wording compares with a text (for ranking matches found otherwise). */
+  compare(entry: number, text: string): WordingMatch {
+    return compareWording(this.template[entry]!, tokens(text), this.weights);
+  }
+
   /** The entry at an index. */
   entry(i: number): MatcherEntry {
     return this.entries[i]!;
