@@ -355,3 +355,10 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
     return f.tb;
   });
 }
+
+/** The tracebacks no later one was raised during or from: what the user saw last of each chain. */
+export function finalTracebacks(tracebacks: Traceback[]): Traceback[] {
+  const chained = new Set<number>();
+  for (const t of tracebacks) if (t.chainedFrom !== undefined) chained.add(t.chainedFrom);
+  return tracebacks.filter((_, k) => !chained.has(k));
+}

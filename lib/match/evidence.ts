@@ -45,26 +45,43 @@ export function packageOf(repo: string): string {
   return (repo.split("/")[1] ?? repo).toLowerCase().replace(/-/g, "_");
 }
 
+/** Traceback frame paths; how a program was started (`python -m pkg.x`, `pkg serve`); imports. One pass each over the log. */
+const FRAME_PATH = /File "([^"\n]{1,500})"/g;
+const PYTHON_M = /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*)\.[\w.]+/g;
+const SERVE = /\b([a-z_][a-z0-9_]*) serve\b/g;
+const IMPORT = /^\s*(?:from|import) ([A-Za-z_]\w*)/gm;
+const PACKAGES_DIR = /[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w*)[/\\]/g;
+
 /** What the whole log says of each repository (by full name), for the repositories given. */
 export function repoEvidence(log: string, repos: Iterable<string>): Map<string, RepoEvidence> {
   const text = log.length > 2 * SAMPLE ? log.slice(0, SAMPLE) + "\n" + log.slice(-SAMPLE) : log;
+  // Packages seen in frames (by folder name), started, served, imported, installed.
+  const frames = new Map<string, number>();
+  for (const m of text.matchAll(FRAME_PATH)) {
+    for (const part of new Set(m[1]!.split(/[/\\]/).slice(0, -1))) frames.set(part, (frames.get(part) ?? 0) + 1);
+  }
+  const started = new Map<string, string>();
+  for (const m of text.matchAll(PYTHON_M)) if (!started.has(m[1]!)) started.set(m[1]!, m[0]);
+  for (const m of text.matchAll(SERVE)) if (!started.has(m[1]!)) started.set(m[1]!, m[0]);
+  const named = new Set<string>();
+  for (const m of text.matchAll(IMPORT)) named.add(m[1]!);
+  for (const m of text.matchAll(PACKAGES_DIR)) named.add(m[1]!);
   const out = new Map<string, RepoEvidence>();
   for (const repo of repos) {
     const pkg = packageOf(repo);
-    if (!/^[a-z_][a-z0-9_]*$/.test(pkg)) continue;
     const why: string[] = [];
     let score = 0;
-    const frames = text.match(new RegExp(`File "[^"\\n]*[/\\\\]${pkg}[/\\\\][^"\\n]*\\.py"`, "g"))?.length ?? 0;
-    if (frames) {
+    const n = frames.get(pkg) ?? 0;
+    if (n) {
       score += 2;
-      why.push(`${frames} traceback frame${frames === 1 ? "" : "s"} in ${pkg}/`);
+      why.push(`${n} traceback frame${n === 1 ? "" : "s"} in ${pkg}/`);
     }
-    const started = new RegExp(`\\bpython[0-9.]*\\s+-m\\s+${pkg}\\.[\\w.]+|\\b${pkg} serve\\b`).exec(text);
-    if (started) {
+    const how = started.get(pkg);
+    if (how) {
       score += 2;
-      why.push(`started with \`${started[0]}\``);
+      why.push(`started with \`${how}\``);
     }
-    if (!frames && new RegExp(`[/\\\\](?:site|dist)-packages[/\\\\]${pkg}[/\\\\]|^\\s*(?:from|import) ${pkg}\\b`, "m").test(text)) {
+    if (!n && named.has(pkg)) {
       score += 1;
       why.push(`the log names the ${pkg} package`);
     }

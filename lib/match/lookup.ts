@@ -10,6 +10,7 @@ import type { Confidence } from "./types";
 import type { DiffOp } from "./wording";
 import { WordingIndex } from "./wording-index";
 import { looksLikeError } from "../log/log-normalize";
+import { finalTracebacks } from "../log/traceback";
 import { messageStart } from "../log/looks-like-error";
 import { oneLineMessage } from "../text";
 
@@ -71,7 +72,7 @@ const GUESSES = 3;
 function finalErrorLines(r: LookupResult): { line: number; text: string }[] {
   const { tracebacks, lines } = r;
   if (tracebacks.length) {
-    const finals = tracebacks.filter((_, k) => !tracebacks.some((o) => o.chainedFrom === k));
+    const finals = finalTracebacks(tracebacks);
     return finals.slice(-MAX_ERROR_LINES).map((tb) => ({
       line: tb.exceptionLine,
       text: `${tb.qualifiedClass}${tb.message ? `: ${oneLineMessage(tb.message)}` : ""}`.slice(0, 500),

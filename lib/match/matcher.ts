@@ -14,7 +14,7 @@
  */
 import { normalizeLog, looksLikeError, type LogLine } from "../log/log-normalize";
 import { messageStart } from "../log/looks-like-error";
-import { parseTracebacks, type Traceback } from "../log/traceback";
+import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
@@ -129,11 +129,12 @@ export class Matcher {
       options.onProgress?.(pos, log.length);
       if (log.length === 0) break;
     }
-    for (const i of this.tables.residual) {
-      lines.forEach((l, li) => {
-        if (looksLikeError(l)) addCandidate(i, li);
-      });
-    }
+    // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
+    const errorish: number[] = [];
+    lines.forEach((l, li) => {
+      if (l.text && looksLikeError(l)) errorish.push(li);
+    });
+    for (const i of this.tables.residual) for (const li of errorish) addCandidate(i, li);
 
     // 3. Verify candidates.
     const budgetEnd = options.budgetMs === undefined ? Infinity : t0 + options.budgetMs;
@@ -162,7 +163,7 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    if (!stopped) found.push(...this.driftCandidates(lines, tracebacks, raw, found));
+    if (!stopped) found.push(...this.driftCandidates(lines, errorish, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
     const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
@@ -176,6 +177,7 @@ export class Matcher {
    */
   private driftCandidates(
     lines: LogLine[],
+    errorish: number[],
     tracebacks: Traceback[],
     raw: { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
     found: Unranked[],
@@ -192,7 +194,7 @@ export class Matcher {
       const l = f.lines[0];
       if (f.kind === "partial" && l) f.wording = this.wordingIndex().compare(r.entry, l.text.slice(messageStart(l.text)));
     });
-    const queries = driftQueries(lines, tracebacks, fullLines, byLine);
+    const queries = driftQueries(lines, errorish, tracebacks, fullLines, byLine);
     const out: Unranked[] = [];
     for (const q of queries) {
       for (const c of this.wordingIndex().find(q.text, {
@@ -209,8 +211,8 @@ export class Matcher {
       }
     }
     // Raise sites: the last frame of a final traceback prints a record's raise statement.
-    for (const [k, tb] of tracebacks.entries()) {
-      if (tracebacks.some((o) => o.chainedFrom === k) || fullLines.has(tb.exceptionLine)) continue;
+    for (const tb of finalTracebacks(tracebacks)) {
+      if (fullLines.has(tb.exceptionLine)) continue;
       const l = byLine.get(tb.exceptionLine);
       if (!l) continue;
       const sites = this.siteIndex()
@@ -349,6 +351,7 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
  */
 function driftQueries(
   lines: LogLine[],
+  errorish: number[],
   tracebacks: Traceback[],
   fullLines: Set<number>,
   byLine: Map<number, LogLine>,
@@ -361,7 +364,7 @@ function driftQueries(
     seen.add(key);
     out.push({ text: key, line: { line: l.line, text: l.text, start, end: l.text.length, captures: [] } });
   };
-  const finals = tracebacks.filter((_, k) => !tracebacks.some((o) => o.chainedFrom === k));
+  const finals = finalTracebacks(tracebacks);
   const inTraceback = new Set<number>();
   for (const tb of [...finals.reverse(), ...tracebacks]) {
     for (let n = tb.exceptionLine; n <= tb.endLine; n++) inTraceback.add(n);
@@ -370,9 +373,10 @@ function driftQueries(
     const at = l.text.indexOf(tb.message.split("\n")[0] ?? "");
     add(oneLineMessage(tb.message), l, at < 0 ? 0 : at);
   }
-  lines.forEach((l, i) => {
-    if (out.length >= MAX_DRIFT_QUERIES) return;
-    if (fullLines.has(l.line) || inTraceback.has(l.line) || !l.text || !looksLikeError(l)) return;
+  for (const i of errorish) {
+    if (out.length >= MAX_DRIFT_QUERIES) break;
+    const l = lines[i]!;
+    if (fullLines.has(l.line) || inTraceback.has(l.line)) continue;
     const start = messageStart(l.text);
     // A message the log wrapped or continued over lines is compared as one block.
     let text = l.text.slice(start);
@@ -382,7 +386,7 @@ function driftQueries(
       text += " " + next.text;
     }
     add(text, l, start);
-  });
+  }
   return out;
 }
 

@@ -18,7 +18,7 @@
  * of its line, then more literal text. `reasons` says what earned each.
  */
 import { messageStart } from "../log/looks-like-error";
-import type { Traceback } from "../log/traceback";
+import { finalTracebacks, type Traceback } from "../log/traceback";
 import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
 import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
@@ -87,8 +87,9 @@ export function mirrorsPython(e: MatcherEntry): boolean {
 export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): Match[] {
   const { tracebacks, repos } = Array.isArray(ctx) ? { tracebacks: ctx, repos: undefined } : ctx;
   const byExceptionLine = new Map<number, { tb: Traceback; final: boolean }>();
-  tracebacks.forEach((tb, i) => {
-    const chainedLater = tracebacks.some((other) => other.chainedFrom === i);
+  const finals = new Set(finalTracebacks(tracebacks));
+  tracebacks.forEach((tb) => {
+    const chainedLater = !finals.has(tb);
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
   const ranked = found.map((f) => score(f, byExceptionLine, repos));
