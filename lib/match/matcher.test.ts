@@ -594,8 +594,8 @@ describe("no match: error-looking lines and similar records", () => {
       { op: "=", text: " cache" },
       { op: "+", text: " has no free" },
       { op: "=", text: " blocks" },
-      { op: "+", text: " left; raise" },
       { op: "-", text: ". Try increasing `" },
+      { op: "+", text: " left; raise" },
       { op: "=", text: " gpu_memory_utilization" },
       { op: "-", text: "` when initializing the engine." },
     ]);

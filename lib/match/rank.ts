@@ -110,7 +110,9 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   const raiseSite = !!site && (site.source || site.line);
   const mirror = mirrorsPython(e);
   const specific = !e.generic && !mirror;
-  const strong = !!f.wording && f.wording.recordCoverage >= STRONG_RECORD_COVERAGE && f.wording.lineCoverage >= STRONG_LINE_COVERAGE;
+  // Strong overlap: most of both sides, or one whole sentence of the record word for word in a line it mostly explains.
+  const w = f.wording;
+  const strong = !!w && w.lineCoverage >= STRONG_LINE_COVERAGE && (w.recordCoverage >= STRONG_RECORD_COVERAGE || w.sentenceFound === true);
 
   let confidence: Confidence;
   switch (f.kind) {

@@ -106,10 +106,11 @@ export class WordingIndex {
     for (const e of new Set([...byShare, ...byWeight].map((c) => c.e))) {
       const m = compareWording(this.template[e]!, line, this.weights);
       const shared = m.recordCoverage * this.total[e]!;
+      m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;
       const enough =
         (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
         (m.lineCoverage >= LONG_CLAUSE_LINE && m.recordCoverage >= LONG_CLAUSE_RECORD && shared >= minSharedWeight) ||
-        (m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE);
+        m.sentenceFound;
       if (!enough) continue;
       const agreement = (2 * m.recordCoverage * m.lineCoverage) / (m.recordCoverage + m.lineCoverage || 1);
       out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });

@@ -28,6 +28,8 @@ export interface WordingMatch {
   lineCoverage: number;
   /** The record's sentence best found in the line: its share found and its weight (a release may add or drop the others). */
   clause: { coverage: number; weight: number };
+  /** Set by the index: one whole sentence of the record, rich in rare words, is in the line almost word for word. */
+  sentenceFound?: boolean;
   diff: DiffOp[];
 }
 
@@ -162,7 +164,8 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     for (let j = 1; j <= m; j++) {
       let best = sp[j]!;
       let how = DEL;
-      if (si[j - 1]! > best) {
+      // On a tie, take the log's word last (walking back): a substitution reads `-record +log`.
+      if (si[j - 1]! >= best) {
         best = si[j - 1]!;
         how = INS;
       }

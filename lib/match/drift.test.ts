@@ -1,0 +1,197 @@
+/**
+ * Version drift, one story per kind: a log from another release than the
+ * one a record was analysed at, and the exact record, kind and confidence
+ * the lookup must answer with. Then the pastes people really make: nested
+ * quotes, Python-escaped JSON bodies, full-width punctuation.
+ */
+import { describe, expect, it } from "vitest";
+import { Matcher } from "./matcher";
+import { buildMatcherData } from "./matcher-data";
+import type { Confidence, MatchKind } from "./types";
+import { FIXTURE_RECORDS, R, type FixtureName } from "../testing/fixtures/records";
+import { SGLANG_SRC, VLLM_SRC, frame, traceback } from "../testing/fixtures/logs";
+import type { ErrorRecord } from "../record/schema";
+
+/** A record whose message is built from a variable, as vLLM's max_model_len error is (`{msg} To allow overriding …`). */
+const BUILT: ErrorRecord = {
+  ...R.maxModelLen,
+  id: "a1c3e5f7000000b1",
+  slug: "max-model-len-built-from-msg",
+  errorMessage: "{msg} To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1. {warning}",
+  messagePattern: String.raw`(.+?) To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1\. (.+?)`,
+  sourceCodeStart: 1640,
+  lineNumber: 1652,
+  sourceCode: [
+    "        if max_model_len > derived_max_model_len:",
+    "            msg = (",
+    '                f"User-specified max_model_len ({max_model_len}) is greater "',
+    '                f"than the derived max_model_len ({max_len_key}="',
+    '                f"{derived_max_model_len} or model_max_length="',
+    '                f"{model_max_length} in model\'s config.json)."',
+    "            )",
+    "            warning = (",
+    '                "VLLM_ALLOW_LONG_MAX_MODEL_LEN must be used with extreme caution. "',
+    '                "If the model uses relative position encoding (RoPE), positions "',
+    '                "exceeding derived_max_model_len lead to nan."',
+    "            )",
+    "            raise ValueError(",
+    '                f"{msg} To allow overriding this maximum, set "',
+    '                f"the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1. {warning}"',
+    "            )",
+  ].join("\n"),
+  sourceCodeEnd: 1655,
+};
+
+// Without maxModelLen, whose whole message is the first sentence of BUILT's.
+const records = [...FIXTURE_RECORDS.filter((r) => r.id !== R.maxModelLen.id), BUILT];
+const matcher = new Matcher(buildMatcherData(records));
+const NAME = new Map<string, string>([
+  ...Object.entries(R).map(([name, r]) => [r.id, name] as [string, string]),
+  [BUILT.id, "builtFromMsg"],
+]);
+
+/** The first answer: record, kind, confidence. */
+function first(log: string): [string | undefined, MatchKind | undefined, Confidence | undefined] {
+  const m = matcher.lookup(log).matches[0];
+  return [m && NAME.get(m.entry.id), m?.kind, m?.confidence];
+}
+
+const MARLIN_SG = `${SGLANG_SRC}/layers/quantization/marlin_utils.py`;
+
+describe("version drift", () => {
+  it.each<[story: string, log: string, expected: [FixtureName | "builtFromMsg", MatchKind, Confidence]]>([
+    [
+      "a word changed (stored → kept), the rest as written",
+      "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be kept in KV cache (10000). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+      ["kvCacheMaxSeqLen", "similar", "medium"],
+    ],
+    [
+      "a clause added (a newer release names the device), in sglang's log",
+      "[2025-06-01 10:00:00 TP0] ValueError: The input size is not aligned with the quantized weight shape on device cuda:0. This can be caused by too large tensor parallel size.",
+      ["marlinSglang", "similar", "medium"],
+    ],
+    [
+      "a clause removed: the first sentence still matches as a partial pattern",
+      "ValueError: No available memory for the cache blocks. Please check your configuration.",
+      ["noCacheMemory", "partial", "medium"],
+    ],
+    [
+      "a message built from a variable, from an older release that worded the rest differently",
+      "ValueError: User-specified max_model_len (65536) is greater than the derived max_model_len (max_position_embeddings=32768 or model_max_length=None in model's config.json). Set a smaller max_model_len.",
+      ["builtFromMsg", "similar", "medium"],
+    ],
+    [
+      "the message rewritten, the last frame still at the record's raise statement",
+      traceback(
+        [
+          frame(`${SGLANG_SRC}/model_executor/model_runner.py`, 300, "load_model", "self.model = get_model()"),
+          frame(MARLIN_SG, 164, "check_marlin_supports_shape", "raise ValueError("),
+        ],
+        "ValueError: weight shape (4096, 128) cannot be tiled for Marlin with tp_size=8",
+      ),
+      ["marlinSglang", "raise-site", "medium"],
+    ],
+    [
+      "the message reworded, and the traceback at the record's raise site: wording and site agree",
+      traceback(
+        [frame(MARLIN_SG, 164, "check_marlin_supports_shape", "raise ValueError(")],
+        "ValueError: The input size isn't aligned with the quantized weight's shape. Too large a tensor parallel size can cause this.",
+      ),
+      ["marlinSglang", "similar", "high"],
+    ],
+    [
+      "a message wrapped over lines by the terminal is compared as one block",
+      [
+        "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens",
+        "that can be kept in KV cache (10000). Try increasing `gpu_memory_utilization` or",
+        "decreasing `max_model_len` when initializing the engine.",
+      ].join("\n"),
+      ["kvCacheMaxSeqLen", "similar", "medium"],
+    ],
+  ])("%s", (_story, log, expected) => {
+    expect(first(log)).toEqual(expected);
+  });
+
+  it("orders two repositories' same message by the repository the log comes from", () => {
+    const line =
+      "ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.";
+    expect(first(`INFO 06-30 13:53:10 [core.py:515] starting\nERROR 06-30 13:53:11 [core.py:520] ${line}`)[0]).toBe("marlinVllm");
+    expect(first(`$ python -m sglang.launch_server --model x\n${line}`)[0]).toBe("marlinSglang");
+    const m = matcher.lookup(`$ python -m sglang.launch_server --model x\n${line}`).matches[0]!;
+    expect(m.reasons).toContain("the log comes from sgl-project/sglang: started with `python -m sglang.launch_server`");
+  });
+
+  it("never answers from a few common words: sharing `must be … got` is no similar match", () => {
+    const result = matcher.lookup("ValueError: tensor_parallel_size must be a divisor of the number of GPUs, got 3.");
+    expect(result.matches.map((m) => [NAME.get(m.entry.id), m.kind, m.confidence])).toEqual([["genericMustBe", "full", "low"]]);
+  });
+
+  it("carries a word diff against the record's message on a similar match", () => {
+    const m = matcher.lookup(
+      "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be kept in KV cache (10000). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+    ).matches[0]!;
+    expect(m.diff!.filter((d) => d.op !== "=")).toEqual([
+      { op: "-", text: " stored" },
+      { op: "+", text: " kept" },
+    ]);
+    expect(m.diff!.filter((d) => d.name).map((d) => [d.name, d.text])).toEqual([
+      ["max_model_len", "32768"],
+      ["estimated_max_len", "10000"],
+    ]);
+    expect(m.coverage!.record).toBeGreaterThan(0.9);
+  });
+
+  it("answers nothing for a log of errors the dataset does not hold", () => {
+    const log = traceback(
+      [frame(`${VLLM_SRC}/distributed/parallel_state.py`, 1012, "init", "torch.distributed.barrier()")],
+      "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, unhandled system error",
+    );
+    expect(matcher.lookup(log).matches).toEqual([]);
+  });
+});
+
+describe("messier pastes", () => {
+  it.each<[story: string, log: string, record: FixtureName, captures: string[][]]>([
+    [
+      "nested quote prefixes",
+      "> > > > > ValueError: LoRA rank 64 is greater than max_lora_rank 16.",
+      "loraRank",
+      [
+        ["lora_rank", "64"],
+        ["max_lora_rank", "16"],
+      ],
+    ],
+    [
+      "an API body with Python's \\' escape (not JSON's)",
+      `{"object":"error","message":"The model\\'s max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (10000). Try increasing \`gpu_memory_utilization\` or decreasing \`max_model_len\` when initializing the engine.","type":"BadRequestError","code":400}`,
+      "kvCacheMaxSeqLen",
+      [
+        ["max_model_len", "32768"],
+        ["estimated_max_len", "10000"],
+      ],
+    ],
+    [
+      "full-width punctuation next to the message",
+      "报错：ValueError：LoRA rank 64 is greater than max_lora_rank 16。",
+      "loraRank",
+      [
+        ["lora_rank", "64"],
+        ["max_lora_rank", "16"],
+      ],
+    ],
+  ])("%s", (_story, log, record, captures) => {
+    const m = matcher.lookup(log).matches[0]!;
+    expect([NAME.get(m.entry.id), m.kind, m.confidence]).toEqual([record, "full", "high"]);
+    expect(m.lines.flatMap((l) => l.captures).map((c) => [c.name, c.value])).toEqual(captures);
+  });
+
+  it("a list the log wrapped inside its brackets", () => {
+    const log = [
+      "ValueError: Model architectures ['Glm4ForCausalLM', 'Glm4vForConditionalGeneration',",
+      " 'Glm4MoeForCausalLM'] are not supported for now. Supported architectures: dict_keys(['LlamaForCausalLM'])",
+    ].join("\n");
+    const m = matcher.lookup(log).matches[0]!;
+    expect([NAME.get(m.entry.id), m.kind]).toEqual(["archNotSupported", "full"]);
+    expect(m.lines.map((l) => l.line)).toEqual([1, 2]);
+  });
+});
