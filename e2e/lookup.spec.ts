@@ -106,7 +106,7 @@ test("no match says so plainly, lists the lines that look like errors and the cl
   const errorLines = page.getByRole("heading", { name: "Lines that look like errors" }).locator("xpath=following-sibling::ul[1]");
   await expect(errorLines.locator("li")).toHaveCount(2);
   await expect(errorLines).toContainText("line 3");
-  await expect(page.getByText("similar — not a pattern match")).toBeVisible();
+  await expect(page.locator(".badge-similar").first()).toContainText("guess");
   await expect(page.getByRole("link", { name: /RuntimeError: PD Disaggregation/ })).toHaveAttribute("href", examplePath);
 });
 
@@ -260,4 +260,50 @@ test("a file over the browser's limit is refused with a message that points at t
     ),
   ).toBeVisible();
   await expect(page.locator(".results > li")).toHaveCount(0);
+});
+
+test("a message reworded in another release is answered as similar wording, with its confidence in words and a word diff", async ({
+  page,
+}) => {
+  await openHome(page);
+  await pasteOnPage(page, "RuntimeError: PD disaggregation does not support different TP sizes for non-MLA MAMBA hybrid models yet.");
+  const first = page.locator(".results > li").first();
+  await expect(first.getByRole("heading", { level: 3 })).toContainText("RuntimeError: PD Disaggregation does NOT support");
+  await expect(first).toContainText("medium confidence");
+  await expect(first).toContainText("similar wording");
+  await expect(first.locator(".word-diff del")).toHaveText(["PD"].map((w) => ` ${w}`));
+  await expect(first.locator(".word-diff .diff-value")).toHaveText(" MAMBA");
+  await expect(first.locator(".word-diff .diff-value")).toHaveAttribute("title", "{st.upper()}");
+  await expect(first).toContainText("similar wording, not a pattern match");
+});
+
+test("the captured values are shown by the template's placeholder names", async ({ page }) => {
+  await openHome(page);
+  await pasteOnPage(page, TRACEBACK);
+  const captures = page.locator(".results > li").first().getByRole("definition");
+  await expect(page.locator(".results > li").first().locator("dl.captures dt")).toHaveText(["{st.upper()}"]);
+  await expect(captures).toHaveText(['= "MAMBA"']);
+});
+
+test("when nothing matched, the final exception is listed, not its frames, and the closest record is a guess with its diff", async ({
+  page,
+}) => {
+  await openHome(page);
+  await pasteOnPage(
+    page,
+    [
+      "Traceback (most recent call last):",
+      '  File "/usr/lib/python3/dist-packages/sglang/srt/server.py", line 3, in run',
+      "    start()",
+      "RuntimeError: prefill and decode must use the same TP size for hybrid models",
+    ].join("\n"),
+  );
+  await expect(page.getByRole("heading", { name: "No known error matched this log" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Final exceptions" })).toBeVisible();
+  const listed = page.locator("section[aria-labelledby=nomatch-title] .log-line");
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText("RuntimeError: prefill and decode must use the same TP size for hybrid models");
+  await expect(page.getByRole("heading", { name: /Closest records — guesses/ })).toBeVisible();
+  await expect(page.locator(".badge-similar").first()).toContainText("guess");
+  await expect(page.locator("section[aria-labelledby=nomatch-title] .word-diff").first()).toBeVisible();
 });

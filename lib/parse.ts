@@ -1,11 +1,21 @@
 /**
  * Parse, never cast: data that crosses a boundary (a previous build's
  * manifest, fetched JSON, a cache file) goes through a Zod schema here, and
+ * (schemas of what the browser parses use `zod/mini`, which tree-shakes),
  * a bad value becomes one readable error naming the source, the path in it,
  * the value found and what was expected.
  */
-import type { z } from "zod";
+import { config, safeParse } from "zod/mini";
+import en from "zod/v4/locales/en.js";
+import type { $ZodType, output } from "zod/v4/core";
 import { clip } from "./text";
+
+// Zod's mini build for what runs in the browser and the worker (about 15 KB;
+// the classic build is 440 KB minified), with its English messages. Jitless:
+// Zod's fast path compiles code with `new Function`, which the site's CSP
+// refuses (and reports as a violation).
+config(en());
+config({ jitless: true });
 
 /** Thrown by `parseInput`; `problems` holds one line per issue. */
 export class InputError extends Error {
@@ -19,8 +29,8 @@ export class InputError extends Error {
 const MAX_PROBLEMS = 20;
 
 /** `value` as `schema` types it, or an InputError whose lines read `<source>: <path>: <value> <what is wrong>`. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, source: string): z.output<S> {
-  const r = schema.safeParse(value, { reportInput: true });
+export function parseInput<S extends $ZodType>(schema: S, value: unknown, source: string): output<S> {
+  const r = safeParse(schema, value, { reportInput: true });
   if (r.success) return r.data;
   const lines = r.error.issues.slice(0, MAX_PROBLEMS).map((issue) => {
     const path = pathText(issue.path);

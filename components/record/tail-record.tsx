@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import { tailEntryFrom, tailPermalinkFrom, type TailEntry } from "@/lib/site/tail";
+import type { TailEntry } from "@/lib/site/tail";
 import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/site/page-plan";
 import { RecordView } from "./record-view";
 import { plainCode } from "./plain-code";
@@ -35,6 +35,8 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
     const v = `?v=${encodeURIComponent(version)}`;
     let live = true;
     (async () => {
+      // The record schema is loaded with the shard, never with the page.
+      const { tailEntryFrom, tailPermalinkFrom } = await import("@/lib/site/tail");
       if (target.kind === "short") {
         const url = idShardUrl(target.id);
         const ids = await fetchJson(url + v);

@@ -3,7 +3,7 @@
  * scripts/browser-assets): a file from another build version, or a damaged
  * one, is refused with a readable error instead of matching wrongly.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { InputError, parseInput } from "../parse";
 import { MATCHER_DATA_VERSION, type MatcherData, type MatcherEntry } from "./matcher-data";
 

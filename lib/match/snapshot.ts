@@ -11,7 +11,8 @@
  * same layout, so a damaged or foreign snapshot is refused with the field
  * that is wrong.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../parse";
 import type { KeyIndex } from "./key-index";
 import { KeyScanner } from "./prefilter";
 import type { WrapTables } from "./wrapped";
@@ -63,17 +64,17 @@ const keyIndex = z.object({ scanner: z.instanceof(KeyScanner), owners: z.object(
 const Tables = z.object({
   residual: intArray,
   exact: keyIndex,
-  folded: keyIndex.nullable(),
+  folded: z.nullable(keyIndex),
   keyBefore: stringList,
   keyAfter: stringList,
-  wrap: z.object({ exact: keyIndex, folded: keyIndex.nullable(), before: stringList, after: stringList }),
+  wrap: z.object({ exact: keyIndex, folded: z.nullable(keyIndex), before: stringList, after: stringList }),
   repos: stringList,
 });
 const Meta = z.object({ format: z.number(), datasetVersion: z.string(), entries: z.object({ $s: z.number() }), tables: z.unknown() });
 
 /** Unpacks what packSnapshot made; throws, naming the part, on anything else. */
 export function unpackSnapshot(snap: MatcherSnapshot): { entryJson: string[]; tables: MatcherTables; datasetVersion: string } {
-  const meta = Meta.parse(snap.meta);
+  const meta = z.parse(Meta, snap.meta);
   if (meta.format !== SNAPSHOT_FORMAT) throw new Error(`matcher snapshot format ${meta.format} is not ${SNAPSHOT_FORMAT}`);
   const part = <T>(list: T[], n: unknown, what: string): T => {
     const v = typeof n === "number" ? list[n] : undefined;
@@ -87,12 +88,12 @@ export function unpackSnapshot(snap: MatcherSnapshot): { entryJson: string[]; ta
     if ("$i" in o) return part(snap.ints, o.$i, "int array");
     if ("$s" in o) return part(snap.strs, o.$s, "string list");
     if ("$scanner" in o) {
-      const s = ScannerParts.parse(unpack(o.$scanner));
+      const s = z.parse(ScannerParts, unpack(o.$scanner));
       return new KeyScanner(s.keys, s);
     }
     return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unpack(x)]));
   };
-  const tables = Tables.parse(unpack(meta.tables), { reportInput: false });
+  const tables = z.parse(Tables, unpack(meta.tables));
   return { entryJson: part(snap.strs, meta.entries.$s, "string list"), tables, datasetVersion: meta.datasetVersion };
 }
 

@@ -4,7 +4,7 @@
  * error instead of a broken search. Kept apart from search.ts so pages that
  * only use its light helpers do not ship the schema.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseInput } from "../parse";
 import { SEARCH_DATA_VERSION, type StoredDocs, type StoredIndex } from "./search";
 
@@ -14,7 +14,15 @@ const docsSchema = z.object({
   v: version,
   repos: z.array(z.string()),
   tags: z.array(z.string()),
-  docs: z.array(z.tuple([z.number().int().nonnegative(), z.string(), z.string(), z.string(), z.array(z.number().int().nonnegative())])),
+  docs: z.array(
+    z.tuple([
+      z.number().check(z.int(), z.nonnegative()),
+      z.string(),
+      z.string(),
+      z.string(),
+      z.array(z.number().check(z.int(), z.nonnegative())),
+    ]),
+  ),
 });
 
 /** Checks fetched JSON is a stored index of this version; throws an InputError naming what is wrong. */
