@@ -1,0 +1,47 @@
+/**
+ * The development set of real logs (devset/) against the shared corpus:
+ * the accuracy reached must not slide back. The figures are those measured
+ * when this was written (bench/results/devset.json); raise them as matching
+ * improves, never lower them to make a change pass.
+ */
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDataset } from "../server/dataset";
+import { buildMatcherData } from "../lib/match/matcher-data";
+import { Lookup } from "../lib/match/lookup";
+import { readDevset, scoreDevset, type DevsetScore } from "./devset-eval";
+
+const CORPUS = process.env.ERRDEX_CORPUS ?? path.resolve(__dirname, "../../shared/corpus");
+const SET = path.resolve(__dirname, "../devset");
+let score: DevsetScore;
+
+beforeAll(() => {
+  const ds = loadDataset(CORPUS, { quick: true });
+  score = scoreDevset(
+    SET,
+    readDevset(SET),
+    new Lookup(buildMatcherData(ds.records, ds.datasetVersion)),
+    new Set(ds.records.map((r) => r.id)),
+  );
+});
+
+describe("real logs from public issues (devset/)", () => {
+  const misses = () =>
+    score.perLog.filter((l) => l.category === "in-corpus" && l.outcome !== "top-1").map((l) => `${l.file}: ${l.outcome}`);
+
+  it("puts the right record first for at least 50 of the 54 logs whose error is in the corpus, and in the top 3 for 50", () => {
+    expect(score.inCorpus).toBe(54);
+    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(50);
+    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(50);
+  });
+
+  it("gives no wrong first answer with high confidence", () => {
+    expect(score.confidentWrong).toBe(0);
+  });
+
+  it("gives no high-confidence answer on a negative, and at most one on errors the corpus lacks", () => {
+    const high = score.perLog.filter((l) => l.category !== "in-corpus" && l.outcome === "high-confidence answer").map((l) => l.file);
+    expect(score.highOnNegative, high.join("\n")).toBe(0);
+    expect(score.highOnAbsent, high.join("\n")).toBeLessThanOrEqual(1);
+  });
+});
