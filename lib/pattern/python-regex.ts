@@ -93,8 +93,6 @@ import {
   K_LOOKAHEAD,
   K_LOOKBEHIND,
   MAXREPEAT,
-  CASE_GROUPS,
-  CASE_EXPANSION_BUDGET,
   IDENTIFIER,
   LETTER,
   Fail,
@@ -105,9 +103,6 @@ import {
   NOT_SPACE,
   ASCII_SPACE,
   NOT_ASCII_SPACE,
-  isAsciiLetter,
-  isSurrogate,
-  caseClass,
   type ClassItem,
   type Frame,
 } from "./regex-tables";
@@ -313,52 +308,6 @@ class Translator extends TranslatorBase {
     const cp = this.simpleEscape(start, d);
     return { lo: cp, hi: cp };
   }
-
-  /** Adds what Python's IGNORECASE matches and the JavaScript class (with or without the i flag) would not. */
-  protected addCaseVariants(items: ClassItem[], start: number): void {
-    const ascii = (this.flags & F_A) !== 0;
-    const ranges: [number, number][] = [];
-    const singles: number[] = [];
-    let budget = CASE_EXPANSION_BUDGET;
-    for (const it of items) {
-      if (it.text !== undefined) continue;
-      const { lo, hi } = it;
-      if (!this.jsI) {
-        const a = Math.max(lo, 65);
-        const b = Math.min(hi, 90);
-        if (a <= b) ranges.push([a + 32, b + 32]);
-        const c = Math.max(lo, 97);
-        const d = Math.min(hi, 122);
-        if (c <= d) ranges.push([c - 32, d - 32]);
-        if (!ascii && hi >= 0x80) {
-          const from = Math.max(lo, 0x80);
-          budget -= hi - from + 1;
-          if (budget < 0) {
-            throw new Fail(
-              `case-insensitive character class at index ${start} has a wide non-ASCII range, which cannot be expanded into case variants here (the JavaScript i flag cannot be used in this pattern)`,
-              start,
-            );
-          }
-          for (let u = from; u <= hi; u++) if (!isSurrogate(u)) for (const m of caseClass(u)) if (m !== u) singles.push(m);
-        }
-      }
-      if (!ascii) {
-        for (const g of CASE_GROUPS) if (g.some((m) => m >= lo && m <= hi)) singles.push(...g);
-      }
-    }
-    const inItems = (u: number) => items.some((it) => it.text === undefined && u >= it.lo && u <= it.hi);
-    const covered = (u: number) =>
-      inItems(u) || ranges.some(([a, b]) => u >= a && u <= b) || (this.jsI && isAsciiLetter(u) && inItems(u ^ 0x20));
-    for (const [a, b] of ranges) items.push({ lo: a, hi: b });
-    const seen = new Set<number>();
-    for (const u of singles) {
-      if (seen.has(u) || covered(u)) continue;
-      seen.add(u);
-      items.push({ lo: u, hi: u });
-    }
-  }
-
-  // -- groups ---------------------------------------------------------------
 
   protected openGroup(): void {
     const p = this.p;
