@@ -141,6 +141,23 @@ describe("version drift", () => {
     expect(m.coverage!.record).toBeGreaterThan(0.9);
   });
 
+  it("does not answer a line a pattern fully matched by wording too, nor read a traceback header as a message", () => {
+    const twin = {
+      ...R.loraRank,
+      id: "a1c3e5f7000000b2",
+      slug: "lora-alpha-greater",
+      errorMessage: "LoRA alpha {lora_alpha} is greater than max_lora_rank {max_lora_rank}.",
+      messagePattern: String.raw`LoRA alpha (.+?) is greater than max_lora_rank (.+?)\.`,
+    };
+    const m = new Matcher(buildMatcherData([R.loraRank, twin]));
+    for (const log of [
+      "Traceback (most recent call last):\nValueError: LoRA rank 64 is greater than max_lora_rank 16.",
+      "ERROR worker died\nLoRA rank 64 is greater than max_lora_rank 16.",
+    ]) {
+      expect(m.lookup(log).matches.map((x) => [x.entry.id, x.kind])).toEqual([[R.loraRank.id, "full"]]);
+    }
+  });
+
   it("answers nothing for a log of errors the dataset does not hold", () => {
     const log = traceback(
       [frame(`${VLLM_SRC}/distributed/parallel_state.py`, 1012, "init", "torch.distributed.barrier()")],

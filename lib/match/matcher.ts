@@ -376,13 +376,22 @@ function driftQueries(
   for (const i of errorish) {
     if (out.length >= MAX_DRIFT_QUERIES) break;
     const l = lines[i]!;
-    if (fullLines.has(l.line) || inTraceback.has(l.line)) continue;
+    // A traceback's header is no message; a line a pattern fully matched needs no other answer.
+    if (fullLines.has(l.line) || inTraceback.has(l.line) || TRACEBACK_HEADER.test(l.text)) continue;
     const start = messageStart(l.text);
     // A message the log wrapped or continued over lines is compared as one block.
     let text = l.text.slice(start);
     for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES; k++) {
       const next = lines[k]!;
-      if (!next.text || next.recordStart || !sameWriter(next.stream, l.stream) || looksLikeError(next) || FRAME.test(next.text)) break;
+      if (
+        !next.text ||
+        next.recordStart ||
+        fullLines.has(next.line) ||
+        !sameWriter(next.stream, l.stream) ||
+        looksLikeError(next) ||
+        FRAME.test(next.text)
+      )
+        break;
       text += " " + next.text;
     }
     add(text, l, start);
@@ -393,6 +402,7 @@ function driftQueries(
 /** Lines after an error line that may continue its message. */
 const MAX_BLOCK_LINES = 3;
 const FRAME = /^File "[^"]*", line \d+|^Traceback \(most recent call last\)/;
+const TRACEBACK_HEADER = /Traceback \(most recent call last\):?$/;
 
 /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
 function tryWindow(p: Program, window: LogLine[], seps: string[]): MatchedLine[] | null {
