@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { NotFoundView } from "@/components/not-found-view";
 import { siteData } from "@/server/site-data";
 import { site } from "@/config/site";
+import { Island } from "@/components/islands/island";
 import { TailRecord } from "@/components/record/tail-record";
 
 export const metadata: Metadata = {
@@ -15,14 +15,11 @@ export const metadata: Metadata = {
  */
 export default function NotFound() {
   const { dataset, plan } = siteData();
-  const view = <NotFoundView />;
   return (
-    <TailRecord
-      version={dataset.datasetVersion}
-      siteUrl={site.configuredUrl}
-      pending={view}
-      fallback={view}
-      enabled={plan.tail.length > 0}
+    <Island
+      name="tail-record"
+      of={TailRecord}
+      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "not-found", enabled: plan.tail.length > 0 }}
     />
   );
 }

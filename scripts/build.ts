@@ -12,6 +12,7 @@ import { writeShortLinks } from "./short-links";
 import { writeBrowserAssets } from "./browser-assets";
 import { writeSearchAssets } from "./search-index";
 import { removeRscPayloads } from "./prune";
+import { applyIslands, bundleIslands } from "./islands";
 import { readPreviousManifest, writeHistory } from "./history-pages";
 import { applyCsp, UnexpectedScriptError } from "./csp";
 import { writeShareImages } from "./og-images";
@@ -75,6 +76,20 @@ step(`removed ${removed} RSC payload files (the site navigates with plain links 
 
 writeShortLinks(outDir, prerendered);
 step("short links written");
+
+const bundle = await bundleIslands(outDir);
+step(`island bundles: ${bundle.islands.size} islands, ${bundle.files} files, ${kb(bundle.bytes)}`);
+let islands;
+try {
+  islands = applyIslands(outDir, bundle.islands);
+} catch (err) {
+  if (!(err instanceof UnexpectedScriptError)) throw err;
+  console.error(`errdex build: stopped: ${err.message}`);
+  process.exit(1);
+}
+step(
+  `${islands.pages} pages load their islands instead of Next's runtime and RSC payload (${kb(islands.bytesSaved)} less HTML; ${islands.scriptsRemoved} Next scripts no page loads removed)`,
+);
 
 if (plan.tail.length) {
   const tail = writeTailShards(outDir, plan.tail, siteIndexFor(dataset.records), dataset.versionOf);

@@ -37,7 +37,7 @@ export function pagePolicy(hashes: string[]): string {
  * of exactly these forms; anything else in an inline script — markup that
  * escaped escaping, or a new Next — stops the build instead of being allowed.
  */
-const NEXT_INLINE_SCRIPTS = [
+export const NEXT_INLINE_SCRIPTS = [
   /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\(\{"otherChunks":\["[\w./-]+\.js"(?:,"[\w./-]+\.js")*\],"runtimeModuleIds":\[\d+(?:,\d+)*\]\}\);?$/,
   /^\(self\.__next_f=self\.__next_f\|\|\[\]\)\.push\(\[0\]\);?$/,
   /^self\.__next_f\.push\(\[\d+,"(?:[^"\\\n\u2028\u2029]|\\.)*"\]\);?$/,

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import type { ErrorRecord } from "@/lib/record/schema";
 import type { Neighbours } from "@/lib/site/site-index";
 import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/site/page-plan";
 import { RecordView } from "./record-view";
 import { plainCode } from "./plain-code";
+import { NotFoundView } from "@/components/not-found-view";
 
 /** One long-tail record as its shard holds it (scripts/tail-shards.ts writes these). */
 export interface TailEntry {
@@ -29,9 +30,13 @@ async function fetchJson<T>(url: string): Promise<T | null> {
  * file, and the record comes from its shard. Shows `fallback` when the
  * address names no record. Short links (`/e/<id>`) of the long tail resolve
  * here too, and move on to the permalink.
+ *
+ * Until the record arrives it shows `pending`: a loading note (the /r page)
+ * or the 404 page itself (the 404 page, which draws a record only when the
+ * address turns out to name one).
  */
-export function TailRecord(props: { version: string; siteUrl: string | null; pending: ReactNode; fallback: ReactNode; enabled?: boolean }) {
-  const { version, siteUrl, pending, fallback, enabled = true } = props;
+export function TailRecord(props: { version: string; siteUrl: string | null; pending: "loading" | "not-found"; enabled?: boolean }) {
+  const { version, siteUrl, pending, enabled = true } = props;
   const [state, setState] = useState<State>({ kind: "pending" });
 
   useEffect(() => {
@@ -85,9 +90,9 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
 
   switch (state.kind) {
     case "pending":
-      return pending;
+      return pending === "loading" ? <Loading /> : <NotFoundView />;
     case "none":
-      return fallback;
+      return <NotFoundView />;
     case "failed":
       return (
         <div role="alert" className="prose-text">
@@ -109,4 +114,15 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
         />
       );
   }
+}
+
+function Loading() {
+  return (
+    <div className="prose-text" aria-busy="true">
+      <p className="text-muted">Loading the error record…</p>
+      <noscript>
+        <p>This record is drawn by JavaScript. Turn it on, or find the error from the home page.</p>
+      </noscript>
+    </div>
+  );
 }
