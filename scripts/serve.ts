@@ -1,7 +1,8 @@
 /**
  * `npm start`: serves the static site in `out/` on http://localhost:3000
  * (PORT overrides), building it first when there is no build. The headers
- * are the ones the README recommends for any static host.
+ * are the ones the README recommends for any static host; text is
+ * compressed (brotli or gzip), and hashed assets are cached for a year.
  */
 import http from "node:http";
 import fs from "node:fs";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import handler from "serve-handler";
 import { SECURITY_HEADERS } from "./security-headers";
+import { compressResponse } from "./compress";
 import { idShardUrl, recordShardUrl, tailTarget } from "../lib/site/page-plan";
 
 const root = path.resolve(process.env.ERRDEX_OUT ?? "out");
@@ -17,6 +19,9 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+
+/** Files whose names carry a hash of their content (Next's and the island bundles): never stale. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -59,12 +64,16 @@ function tailRewrite(url: string | undefined): string | undefined {
 
 const server = http.createServer((req, res) => {
   req.url = tailRewrite(req.url);
+  compressResponse(req, res);
   return handler(req, res, {
     public: root,
     cleanUrls: true,
     trailingSlash: false,
     directoryListing: false,
-    headers: [{ source: "**", headers: SECURITY_HEADERS }],
+    headers: [
+      { source: "**", headers: SECURITY_HEADERS },
+      { source: "_next/static/**", headers: [{ key: "Cache-Control", value: IMMUTABLE }] },
+    ],
   });
 });
 server.listen(port, host, () => console.log(`errdex: serving ${root} on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`));
