@@ -11,7 +11,8 @@ export const metadata: Metadata = {
 
 /**
  * The 404 page. On a host that can only serve this page for a missing file
- * (no rewrite to /r), it still draws a long-tail record at its permalink.
+ * (no rewrite to /r), it still follows short links and draws a long-tail
+ * record at its permalink.
  */
 export default function NotFound() {
   const { dataset, plan } = siteData();
@@ -19,7 +20,7 @@ export default function NotFound() {
     <Island
       name="tail-record"
       of={TailRecord}
-      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "not-found", enabled: plan.tail.length > 0 }}
+      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "not-found", tail: plan.tail.length > 0 }}
     />
   );
 }

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/dataset";
 import { printProblems } from "../cli/report";
-import { writeShortLinks } from "./short-links";
+import { writeRedirectRules, writeShortLinkShards, writeShortLinks } from "./short-links";
 import { writeBrowserAssets } from "./browser-assets";
 import { writeSearchAssets } from "./search-index";
 import { removeRscPayloads } from "./prune";
@@ -74,9 +74,6 @@ step("next build done");
 const removed = removeRscPayloads(outDir);
 step(`removed ${removed} RSC payload files (the site navigates with plain links and never fetches them)`);
 
-writeShortLinks(outDir, prerendered);
-step("short links written");
-
 const bundle = await bundleIslands(outDir);
 step(`island bundles: ${bundle.islands.size} islands, ${bundle.files} files, ${kb(bundle.bytes)}`);
 let islands;
@@ -99,6 +96,13 @@ if (plan.tail.length) {
 const history = writeHistory(outDir, dataset.records, dataset.datasetVersion, readPreviousManifest());
 step(
   `manifest written (${outDir}/_errdex/manifest.json); from the previous manifest: ${history.redirects} redirects, ${history.removed} removed-record pages`,
+);
+
+const shards = writeShortLinkShards(outDir, [...history.manifest.records, ...history.manifest.removed]);
+writeRedirectRules(outDir, plan.tail.length > 0);
+if (process.env.ERRDEX_SHORT_LINK_FILES === "1") writeShortLinks(outDir, prerendered);
+step(
+  `short links: ${shards} id shards and _redirects${process.env.ERRDEX_SHORT_LINK_FILES === "1" ? `, and a redirect page for each of ${prerendered.length} records (ERRDEX_SHORT_LINK_FILES=1)` : ""}`,
 );
 
 const images = await writeShareImages(outDir, prerendered);

@@ -33,15 +33,16 @@ async function fetchJson<T>(url: string): Promise<T | null> {
  *
  * Until the record arrives it shows `pending`: a loading note (the /r page)
  * or the 404 page itself (the 404 page, which draws a record only when the
- * address turns out to name one).
+ * address turns out to name one). Short links resolve always (they have no
+ * files); permalinks only when the site has a long tail (`tail`).
  */
-export function TailRecord(props: { version: string; siteUrl: string | null; pending: "loading" | "not-found"; enabled?: boolean }) {
-  const { version, siteUrl, pending, enabled = true } = props;
+export function TailRecord(props: { version: string; siteUrl: string | null; pending: "loading" | "not-found"; tail?: boolean }) {
+  const { version, siteUrl, pending, tail = true } = props;
   const [state, setState] = useState<State>({ kind: "pending" });
 
   useEffect(() => {
-    const target = enabled ? tailTarget(location.pathname, location.search, location.hash) : null;
-    if (!target) {
+    const target = tailTarget(location.pathname, location.search, location.hash);
+    if (!target || (target.kind === "record" && !tail)) {
       setState({ kind: "none" });
       return;
     }
@@ -69,7 +70,7 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
     return () => {
       live = false;
     };
-  }, [version, enabled]);
+  }, [version, tail]);
 
   const title =
     state.kind === "found"
