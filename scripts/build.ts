@@ -4,7 +4,7 @@
  * the files Next does not: short-link redirects, share images, the sitemap
  * and robots.txt.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { loadDatasetChecked, dataLocation, DatasetIOError } from "../server/dataset";
 import { printProblems } from "../cli/report";
@@ -15,7 +15,7 @@ import { removeRscPayloads } from "./prune";
 import { applyIslands, bundleIslands } from "./islands";
 import { readPreviousManifest, writeHistory } from "./history-pages";
 import { applyCsp, UnexpectedScriptError } from "./csp";
-import { writeShareImages } from "./og-images";
+import { copyShareImages, renderShareImages } from "./og-images";
 import { writeSitemap } from "./sitemap";
 import { site } from "../config/site";
 import { pageLimitFrom, planPages } from "../lib/site/page-plan";
@@ -67,8 +67,15 @@ step(
   `search index built in ${search.buildMs.toFixed(0)} ms: index ${kb(search.indexBytes)} (${kb(search.indexGzipBytes)} gzip), result fields ${kb(search.docsBytes)} (${kb(search.docsGzipBytes)} gzip)`,
 );
 
-const next = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-if (next.status !== 0) process.exit(next.status ?? 1);
+// Share images render into their cache while next build runs (it rebuilds the output directory), and are copied in after.
+const rendering = renderShareImages(prerendered);
+rendering.catch(() => undefined); // awaited after next build; until then a failure must not count as unhandled
+const status = await new Promise<number | null>((resolve, reject) => {
+  const next = spawn("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  next.once("error", reject);
+  next.once("exit", resolve);
+});
+if (status !== 0) process.exit(status ?? 1);
 step("next build done");
 
 const removed = removeRscPayloads(outDir);
@@ -105,8 +112,11 @@ step(
   `short links: ${shards} id shards and _redirects${process.env.ERRDEX_SHORT_LINK_FILES === "1" ? `, and a redirect page for each of ${prerendered.length} records (ERRDEX_SHORT_LINK_FILES=1)` : ""}`,
 );
 
-const images = await writeShareImages(outDir, prerendered);
-step(`${images.count} share images written (${((images.seconds * 1000) / Math.max(1, images.count)).toFixed(0)} ms each, wall clock)`);
+const rendered = await rendering;
+const images = copyShareImages(outDir, prerendered);
+step(
+  `${images.count} share images written (${kb(images.bytes)}); ${rendered.rendered} rendered in ${rendered.seconds.toFixed(1)} s beside next build, the rest from the cache`,
+);
 
 const urls = writeSitemap(outDir, dataset.records, site.url, dataset.versionOf);
 step(`sitemap (${urls} URLs) and robots.txt written`);
