@@ -68,6 +68,11 @@ describe("withIslands", () => {
     expect(() => withIslands(page, BUNDLE, "index.html")).toThrow('index.html: the page holds a "log-lookup" island, which has no bundle');
   });
 
+  it("stops on a page that would still load a Next script", () => {
+    const page = nextPage('<link rel="modulepreload" href="/_next/static/chunks/x.js"/>');
+    expect(() => withIslands(page, BUNDLE, "tags.html")).toThrow("tags.html: still loads /_next/static/chunks/x.js");
+  });
+
   it("leaves pages Next did not write alone", () => {
     const page = '<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/x"></head><body></body></html>';
     expect(withIslands(page, BUNDLE)).toBe(page);

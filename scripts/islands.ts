@@ -8,6 +8,7 @@
  * this bundles one small browser entry per island (React shared between
  * them, in hashed files under /_next/static/errdex/), then rewrites every
  * page Next wrote: its scripts out, the entries of the islands it holds in.
+ * Next's scripts are then deleted: no page loads them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -97,6 +98,8 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 const NEXT_SCRIPT_TAG = /<script src="\/_next\/static\/[^"]+\.js"(?: async="")?(?: noModule="")?><\/script>/g;
 const NEXT_SCRIPT_PRELOAD = /<link rel="preload" as="script"(?: fetchPriority="\w+")? href="\/_next\/static\/[^"]+\.js"\/>/g;
 const ISLAND_ATTR = /<errdex-island data-island="([a-z-]+)"/g;
+/** A Next script URL anywhere in a page (in an attribute). */
+const NEXT_SCRIPT_URL = /"(\/_next\/static\/(?!errdex\/)[^"]+\.js)"/;
 
 /**
  * Rewrites one page Next wrote: removes its scripts (every inline one must
@@ -113,6 +116,8 @@ export function withIslands(html: string, islands: IslandBundle, file = "page"):
       throw new UnexpectedScriptError(`${file}: an inline script that Next did not write: ${JSON.stringify(body.slice(0, 120))}`);
     return "";
   });
+  const left = NEXT_SCRIPT_URL.exec(out);
+  if (left) throw new Error(`${file}: still loads ${left[1]} after Next's scripts were removed; scripts/islands.ts must learn this form`);
   const names = new Set([...out.matchAll(ISLAND_ATTR)].map((m) => m[1]!));
   const tags: string[] = [];
   const preloaded = new Set<string>();
@@ -130,28 +135,16 @@ export function withIslands(html: string, islands: IslandBundle, file = "page"):
   return head < 0 ? out : out.slice(0, head) + tags.join("") + out.slice(head);
 }
 
-/** Rewrites every page under `outDir` (see withIslands), then deletes the Next scripts no page loads any more. */
-export function applyIslands(outDir: string, islands: IslandBundle): { pages: number; bytesSaved: number; scriptsRemoved: number } {
-  let pages = 0;
-  let bytesSaved = 0;
-  const loaded = new Set<string>();
-  for (const file of filesUnder(outDir, ".html")) {
-    const html = fs.readFileSync(file, "utf8");
-    const out = withIslands(html, islands, path.relative(outDir, file));
-    for (const m of out.matchAll(/"\/(_next\/static\/[^"]+\.js)"/g)) loaded.add(path.join(outDir, m[1]!));
-    if (out === html) continue;
-    fs.writeFileSync(file, out);
-    pages++;
-    bytesSaved += Buffer.byteLength(html) - Buffer.byteLength(out);
-  }
-  let scriptsRemoved = 0;
+/** Deletes Next's scripts: after withIslands no page loads one (it refuses a page that still would). */
+export function removeNextScripts(outDir: string): number {
+  let removed = 0;
   const ours = path.join(outDir, BUNDLE_DIR) + path.sep;
   for (const file of filesUnder(path.join(outDir, "_next"), ".js")) {
-    if (file.startsWith(ours) || loaded.has(file)) continue;
+    if (file.startsWith(ours)) continue;
     fs.rmSync(file);
-    scriptsRemoved++;
+    removed++;
   }
-  return { pages, bytesSaved, scriptsRemoved };
+  return removed;
 }
 
 function filesUnder(dir: string, ext: string): string[] {
