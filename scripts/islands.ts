@@ -144,7 +144,14 @@ export function removeNextScripts(outDir: string): number {
     fs.rmSync(file);
     removed++;
   }
+  removeEmptyFolders(path.join(outDir, "_next"));
   return removed;
+}
+
+/** Removes the folders under `dir` that are (or become) empty: the build-id folders held only Next's manifests. */
+function removeEmptyFolders(dir: string): void {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) removeEmptyFolders(path.join(dir, e.name));
+  if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
 }
 
 function filesUnder(dir: string, ext: string): string[] {
