@@ -27,7 +27,20 @@ const NODE_BUILTINS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "out/", "out-*/", "dist/", ".errdex/", "test-results/", "playwright-report/", "next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      "out/",
+      "out-*/",
+      "dist/",
+      ".errdex/",
+      "public/_errdex/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
