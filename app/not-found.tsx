@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { NotFoundView } from "@/components/not-found-view";
 import { siteData } from "@/server/site-data";
 import { site } from "@/config/site";
+import { Island } from "@/components/islands/island";
 import { TailRecord } from "@/components/record/tail-record";
 
 export const metadata: Metadata = {
@@ -11,18 +11,16 @@ export const metadata: Metadata = {
 
 /**
  * The 404 page. On a host that can only serve this page for a missing file
- * (no rewrite to /r), it still draws a long-tail record at its permalink.
+ * (no rewrite to /r), it still follows short links and draws a long-tail
+ * record at its permalink.
  */
 export default function NotFound() {
   const { dataset, plan } = siteData();
-  const view = <NotFoundView />;
   return (
-    <TailRecord
-      version={dataset.datasetVersion}
-      siteUrl={site.configuredUrl}
-      pending={view}
-      fallback={view}
-      enabled={plan.tail.length > 0}
+    <Island
+      name="tail-record"
+      of={TailRecord}
+      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "not-found", tail: plan.tail.length > 0 }}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { siteData } from "@/server/site-data";
 import { HomeView } from "@/components/home-view";
 import { LogLookup } from "@/components/lookup/log-lookup";
+import { Island } from "@/components/islands/island";
 import { site } from "@/config/site";
 import { absoluteUrl } from "@/lib/record/permalink";
 
@@ -15,10 +16,14 @@ export default function HomePage() {
   const v = encodeURIComponent(dataset.datasetVersion);
   return (
     <>
-      <LogLookup
-        workerUrl={`/_errdex/match-worker.js?v=${v}`}
-        dataUrl={`/_errdex/matcher.json?v=${v}`}
-        recordCount={dataset.records.length}
+      <Island
+        name="log-lookup"
+        of={LogLookup}
+        props={{
+          workerUrl: `/_errdex/match-worker.js?v=${v}`,
+          dataUrl: `/_errdex/matcher.json?v=${v}`,
+          recordCount: dataset.records.length,
+        }}
       />
       <HomeView recordCount={dataset.records.length} repos={index.repoList} tagCount={index.tagList.length} headingLevel={2} />
     </>

@@ -1,6 +1,7 @@
 import { areaRowsShown, filterOptions, REPO_PAGE_ROWS, type RepoEntry } from "@/lib/site/site-index";
 import { repoPath, tagPath } from "@/lib/record/permalink";
 import { RecordFilter } from "./browse/record-filter";
+import { Island } from "./islands/island";
 import { Breadcrumbs } from "./breadcrumbs";
 import { RecordList } from "./record/record-list";
 import { areaId } from "./record/record-view";
@@ -43,11 +44,15 @@ export function RepoView({ entry, tags }: { entry: RepoEntry; tags: ReadonlySet<
         </nav>
       ) : null}
       <div className="mt-4">
-        <RecordFilter
-          options={filterOptions(entry.records)}
-          total={total}
-          listId="repo-records"
-          rowsUrl={capped ? repoRowsPath(entry.repo) : undefined}
+        <Island
+          name="record-filter"
+          of={RecordFilter}
+          props={{
+            options: filterOptions(entry.records),
+            total,
+            listId: "repo-records",
+            rowsUrl: capped ? repoRowsPath(entry.repo) : undefined,
+          }}
         />
       </div>
       <div id="repo-records">

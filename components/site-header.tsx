@@ -1,6 +1,7 @@
 import { site } from "../config/site";
 import { siteData } from "../server/site-data";
 import { SearchDialog } from "./search/search-dialog";
+import { Island } from "./islands/island";
 
 /** The top bar on every page: wordmark home link, the search box and the main navigation. */
 export function SiteHeader() {
@@ -16,7 +17,11 @@ export function SiteHeader() {
           </svg>
           {site.name}
         </a>
-        <SearchDialog indexUrl={`/_errdex/search-index.json?v=${v}`} docsUrl={`/_errdex/search-docs.json?v=${v}`} />
+        <Island
+          name="search-dialog"
+          of={SearchDialog}
+          props={{ indexUrl: `/_errdex/search-index.json?v=${v}`, docsUrl: `/_errdex/search-docs.json?v=${v}` }}
+        />
         <nav aria-label="Main">
           <ul className="flex gap-4 text-sm font-medium">
             <li>

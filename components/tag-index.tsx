@@ -1,6 +1,7 @@
 import type { TagEntry } from "@/lib/site/site-index";
 import { Breadcrumbs } from "./breadcrumbs";
 import { TagTable } from "./browse/tag-table";
+import { Island } from "./islands/island";
 import { plural } from "./ui/format";
 
 /** Every tag with its record count: a table, most used first, with a filter and a sort. */
@@ -10,7 +11,7 @@ export function TagIndex({ tags }: { tags: readonly TagEntry[] }) {
       <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: "Tags" }]} />
       <h1 className="text-2xl font-semibold">Tags</h1>
       <p className="mt-1 mb-4 text-muted">{plural(tags.length, "tag")}, most used first.</p>
-      <TagTable tags={tags.map((t) => ({ tag: t.tag, count: t.records.length }))} />
+      <Island name="tag-table" of={TagTable} props={{ tags: tags.map((t) => ({ tag: t.tag, count: t.records.length })) }} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { tagPath } from "@/lib/record/permalink";
 import { Breadcrumbs } from "./breadcrumbs";
 import { RecordList } from "./record/record-list";
 import { RecordFilter } from "./browse/record-filter";
+import { Island } from "./islands/island";
 import { Pager } from "./browse/pager";
 import { plural } from "./ui/format";
 
@@ -38,11 +39,15 @@ export function TagView({ entry, page = 1 }: { entry: TagEntry; page?: number })
         {plural(total, "error record")} {total === 1 ? "carries" : "carry"} this tag.
         {pages > 1 ? ` Records ${first}–${first + rows.length - 1}, page ${page} of ${pages}.` : ""}
       </p>
-      <RecordFilter
-        options={filterOptions(entry.records)}
-        total={pages > 1 ? total : rows.length}
-        listId="tag-records"
-        rowsUrl={pages > 1 ? tagRowsPath(entry.tag) : undefined}
+      <Island
+        name="record-filter"
+        of={RecordFilter}
+        props={{
+          options: filterOptions(entry.records),
+          total: pages > 1 ? total : rows.length,
+          listId: "tag-records",
+          rowsUrl: pages > 1 ? tagRowsPath(entry.tag) : undefined,
+        }}
       />
       <div id="tag-records">
         <RecordList records={rows} label={`Records tagged ${entry.tag}`} />

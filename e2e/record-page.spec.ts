@@ -102,3 +102,23 @@ test("a short link lands on the record's permalink", async ({ page }) => {
   await expect(page).toHaveURL(examplePath);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("RuntimeError");
 });
+
+test("the short link answers with a redirect to the permalink, so chat unfurlers follow it too", async ({ request }) => {
+  const res = await request.get(`/e/${example.id}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers()["location"]).toBe(examplePath);
+});
+
+// Static hosts have no file per short link: they rewrite /e/* to /r.html (_redirects) or serve their 404 page.
+for (const [host, file, status] of [
+  ["rewrites it to /r.html", "r.html", 200],
+  ["serves only its 404 page", "404.html", 404],
+] as const) {
+  test(`on a static host that ${host}, a short link still lands on the record`, async ({ page, request }) => {
+    const body = await (await request.get(`/${file}`)).text();
+    await page.route(`**/e/${example.id}`, (route) => route.fulfill({ status, contentType: "text/html", body }));
+    await page.goto(`/e/${example.id}`);
+    await expect(page).toHaveURL(examplePath);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("RuntimeError");
+  });
+}

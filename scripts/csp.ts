@@ -9,8 +9,6 @@
  * (scripts/security-headers.ts), which every static host can set.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
@@ -37,7 +35,7 @@ export function pagePolicy(hashes: string[]): string {
  * of exactly these forms; anything else in an inline script — markup that
  * escaped escaping, or a new Next — stops the build instead of being allowed.
  */
-const NEXT_INLINE_SCRIPTS = [
+export const NEXT_INLINE_SCRIPTS = [
   /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\(\{"otherChunks":\["[\w./-]+\.js"(?:,"[\w./-]+\.js")*\],"runtimeModuleIds":\[\d+(?:,\d+)*\]\}\);?$/,
   /^\(self\.__next_f=self\.__next_f\|\|\[\]\)\.push\(\[0\]\);?$/,
   /^self\.__next_f\.push\(\[\d+,"(?:[^"\\\n\u2028\u2029]|\\.)*"\]\);?$/,
@@ -66,21 +64,4 @@ export function withPolicy(html: string, file = "page"): string {
   const charset = html.match(/<meta charSet="utf-8"\/>|<meta charset="utf-8">/i);
   const at = charset && charset.index! > head ? charset.index! + charset[0].length : head + "<head>".length;
   return html.slice(0, at) + meta + html.slice(at);
-}
-
-/** Adds the policy to every HTML file under `outDir`; returns how many. */
-export function applyCsp(outDir: string): number {
-  let n = 0;
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".html")) {
-        fs.writeFileSync(full, withPolicy(fs.readFileSync(full, "utf8"), path.relative(outDir, full)));
-        n++;
-      }
-    }
-  };
-  walk(outDir);
-  return n;
 }

@@ -1,12 +1,12 @@
 /**
  * Writes the long tail's data (lib/page-plan): each record without a
  * prerendered page goes to `_errdex/tail/p/<shard>.json` keyed by its
- * permalink path, with its dataset version and neighbours; its id goes to
- * `_errdex/tail/i/<shard>.json`, mapping to the permalink, for short links.
+ * permalink path, with its dataset version and neighbours. (Its short link
+ * resolves like every record's: scripts/short-links.ts.)
  */
 import type { ErrorRecord } from "../lib/record/schema";
 import { recordPath } from "../lib/record/permalink";
-import { idShardUrl, recordShardUrl } from "../lib/site/page-plan";
+import { recordShardUrl } from "../lib/site/page-plan";
 import { neighboursOf, refOf, type SiteIndex } from "../lib/site/site-index";
 import type { TailEntry } from "../lib/site/tail";
 import { writeOut } from "./out-path";
@@ -17,9 +17,8 @@ export function writeTailShards(
   index: SiteIndex,
   versionOf: Map<string, string>,
 ): { records: number; files: number; bytes: number } {
-  const byShard = new Map<string, Record<string, TailEntry>>();
   // Null-prototype objects: a key is only ever data, whatever a record holds.
-  const ids = new Map<string, Record<string, string>>();
+  const byShard = new Map<string, Record<string, TailEntry>>();
   for (const r of tail) {
     const permalink = recordPath(r);
     const n = neighboursOf(index, r);
@@ -32,14 +31,10 @@ export function writeTailShards(
     let shard = byShard.get(file);
     if (!shard) byShard.set(file, (shard = Object.create(null) as Record<string, TailEntry>));
     shard[permalink] = entry;
-    const idFile = idShardUrl(r.id);
-    let idShard = ids.get(idFile);
-    if (!idShard) ids.set(idFile, (idShard = Object.create(null) as Record<string, string>));
-    idShard[r.id] = permalink;
   }
   let bytes = 0;
   let files = 0;
-  for (const [url, content] of [...byShard, ...ids] as [string, object][]) {
+  for (const [url, content] of byShard) {
     const text = JSON.stringify(content);
     writeOut(outDir, url.replace(/^\//, ""), text);
     bytes += Buffer.byteLength(text);

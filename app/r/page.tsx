@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { siteData } from "@/server/site-data";
 import { site } from "@/config/site";
-import { NotFoundView } from "@/components/not-found-view";
+import { Island } from "@/components/islands/island";
 import { TailRecord } from "@/components/record/tail-record";
 
 export const metadata: Metadata = {
@@ -16,18 +16,10 @@ export const metadata: Metadata = {
 export default function TailRecordPage() {
   const { dataset } = siteData();
   return (
-    <TailRecord
-      version={dataset.datasetVersion}
-      siteUrl={site.configuredUrl}
-      pending={
-        <div className="prose-text" aria-busy="true">
-          <p className="text-muted">Loading the error record…</p>
-          <noscript>
-            <p>This record is drawn by JavaScript. Turn it on, or find the error from the home page.</p>
-          </noscript>
-        </div>
-      }
-      fallback={<NotFoundView />}
+    <Island
+      name="tail-record"
+      of={TailRecord}
+      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "loading" }}
     />
   );
 }

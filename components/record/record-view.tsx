@@ -2,6 +2,7 @@ import type { ErrorRecord } from "@/lib/record/schema";
 import { recordPath, repoPath, tagPath } from "@/lib/record/permalink";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Island } from "@/components/islands/island";
 import { InlineText } from "@/components/ui/inline-text";
 import { hasText, textItems, truncate } from "@/components/ui/format";
 import { firstSolution } from "@/lib/site/record-share";
@@ -64,13 +65,15 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, cod
         </h1>
         <RecordFacts record={r} />
         <div className="flex flex-wrap gap-x-4 gap-y-2">
-          <CopyButton text={siteUrl ? siteUrl + path : path} label="Copy permalink" copiedMessage="Copied permalink" />
-          <CopyForChat
-            errorClass={r.errorClass}
-            errorMessage={r.errorMessage}
-            solution={firstSolution(r.solutions)}
-            path={path}
-            siteUrl={siteUrl}
+          <Island
+            name="copy-button"
+            of={CopyButton}
+            props={{ text: siteUrl ? siteUrl + path : path, label: "Copy permalink", copiedMessage: "Copied permalink" }}
+          />
+          <Island
+            name="copy-for-chat"
+            of={CopyForChat}
+            props={{ errorClass: r.errorClass, errorMessage: r.errorMessage, solution: firstSolution(r.solutions), path, siteUrl }}
           />
         </div>
       </header>
@@ -144,7 +147,11 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, cod
             </pre>
           </div>
           <div className="mt-2">
-            <CopyButton text={r.messagePattern} label="Copy pattern" copiedMessage="Copied pattern" />
+            <Island
+              name="copy-button"
+              of={CopyButton}
+              props={{ text: r.messagePattern, label: "Copy pattern", copiedMessage: "Copied pattern" }}
+            />
           </div>
         </Section>
       ) : null}

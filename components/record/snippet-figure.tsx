@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import type { ErrorRecord } from "@/lib/record/schema";
 import { githubLineUrl } from "@/lib/record/permalink";
 import { HighlightStyle } from "@/components/code/highlight-style";
+import { Island } from "@/components/islands/island";
 import { SnippetFocus } from "./snippet-focus";
 
 const BOX_ID = "snippet";
@@ -65,7 +66,7 @@ export function SnippetFigure({ record, code }: { record: ErrorRecord; code: Cod
           <code dangerouslySetInnerHTML={{ __html: rows }} />
         </pre>
       </div>
-      {hit >= start && hit <= end ? <SnippetFocus boxId={BOX_ID} lineId={hitId} /> : null}
+      {hit >= start && hit <= end ? <Island name="snippet-focus" of={SnippetFocus} props={{ boxId: BOX_ID, lineId: hitId }} /> : null}
     </figure>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import type { TailEntry } from "@/lib/site/tail";
 import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/site/page-plan";
 import { RecordView } from "./record-view";
 import { plainCode } from "./plain-code";
+import { NotFoundView } from "@/components/not-found-view";
 
 type State = { kind: "pending" } | { kind: "none" } | { kind: "found"; entry: TailEntry } | { kind: "failed"; message: string };
 
@@ -21,14 +22,19 @@ async function fetchJson(url: string): Promise<unknown> {
  * file, and the record comes from its shard. Shows `fallback` when the
  * address names no record. Short links (`/e/<id>`) of the long tail resolve
  * here too, and move on to the permalink.
+ *
+ * Until the record arrives it shows `pending`: a loading note (the /r page)
+ * or the 404 page itself (the 404 page, which draws a record only when the
+ * address turns out to name one). Short links resolve always (they have no
+ * files); permalinks only when the site has a long tail (`tail`).
  */
-export function TailRecord(props: { version: string; siteUrl: string | null; pending: ReactNode; fallback: ReactNode; enabled?: boolean }) {
-  const { version, siteUrl, pending, fallback, enabled = true } = props;
+export function TailRecord(props: { version: string; siteUrl: string | null; pending: "loading" | "not-found"; tail?: boolean }) {
+  const { version, siteUrl, pending, tail = true } = props;
   const [state, setState] = useState<State>({ kind: "pending" });
 
   useEffect(() => {
-    const target = enabled ? tailTarget(location.pathname, location.search, location.hash) : null;
-    if (!target) {
+    const target = tailTarget(location.pathname, location.search, location.hash);
+    if (!target || (target.kind === "record" && !tail)) {
       setState({ kind: "none" });
       return;
     }
@@ -60,7 +66,7 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
     return () => {
       live = false;
     };
-  }, [version, enabled]);
+  }, [version, tail]);
 
   const title =
     state.kind === "found"
@@ -81,9 +87,9 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
 
   switch (state.kind) {
     case "pending":
-      return pending;
+      return pending === "loading" ? <Loading /> : <NotFoundView />;
     case "none":
-      return fallback;
+      return <NotFoundView />;
     case "failed":
       return (
         <div role="alert" className="prose-text">
@@ -105,4 +111,15 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
         />
       );
   }
+}
+
+function Loading() {
+  return (
+    <div className="prose-text" aria-busy="true">
+      <p className="text-muted">Loading the error record…</p>
+      <noscript>
+        <p>This record is drawn by JavaScript. Turn it on, or find the error from the home page.</p>
+      </noscript>
+    </div>
+  );
 }

@@ -58,12 +58,15 @@ describe("shards", () => {
     expect(shardOf("/errors/a/b/c")).toMatch(/^[0-9a-f]{3}$/);
     expect(shardOf("/errors/a/b/c")).toBe(shardOf("/errors/a/b/c"));
     expect(recordShardUrl("/errors/a/b/c")).toBe(`/_errdex/tail/p/${shardOf("/errors/a/b/c")}.json`);
-    expect(idShardUrl("213d04cf659a6918")).toBe(`/_errdex/tail/i/${shardOf("213d04cf659a6918")}.json`);
+    expect(shardOf("", 8)).toBe("81");
+    expect(idShardUrl("213d04cf659a6918")).toBe(`/_errdex/e/${shardOf("213d04cf659a6918", 8)}.json`);
   });
 
   it("spreads keys over the shards", () => {
     const seen = new Set(Array.from({ length: 20_000 }, (_, i) => shardOf(`/errors/o/r/slug-${i}`)));
     expect(seen.size).toBeGreaterThan(3_900); // of 4,096
+    const ids = new Set(Array.from({ length: 11_320 }, (_, i) => idShardUrl(i.toString(16).padStart(16, "0"))));
+    expect(ids.size).toBe(256);
   });
 });
 

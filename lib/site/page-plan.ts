@@ -20,8 +20,14 @@ export const DEFAULT_PAGE_LIMIT = 20_000;
 /** Shard files are named by the first SHARD_BITS of a hash: at most 4,096 files of each kind. */
 export const SHARD_BITS = 12;
 
+/** Short-link shards are named by the first ID_SHARD_BITS of a hash: at most 256 files, each one small. */
+export const ID_SHARD_BITS = 8;
+
 /** Where the long tail's data is served from. */
 export const TAIL_DIR = "/_errdex/tail";
+
+/** Where the short-link shards are served from. */
+export const SHORT_LINK_DIR = "/_errdex/e";
 
 /** The page that draws a long-tail record in the browser (and its short links). */
 export const TAIL_PAGE = "/r";
@@ -83,9 +89,9 @@ function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-/** The shard a key falls in: SHARD_BITS of its hash, as three hex digits. */
-export function shardOf(key: string): string {
-  return (fnv1a(key) >>> (32 - SHARD_BITS)).toString(16).padStart(Math.ceil(SHARD_BITS / 4), "0");
+/** The shard a key falls in: the first `bits` of its hash, in hex (three digits for SHARD_BITS). */
+export function shardOf(key: string, bits = SHARD_BITS): string {
+  return (fnv1a(key) >>> (32 - bits)).toString(16).padStart(Math.ceil(bits / 4), "0");
 }
 
 /** The shard file holding a long-tail record, found from its permalink path. */
@@ -93,9 +99,14 @@ export function recordShardUrl(permalink: string): string {
   return `${TAIL_DIR}/p/${shardOf(permalink)}.json`;
 }
 
-/** The shard file mapping long-tail record ids to permalinks (for short links). */
+/**
+ * The shard file mapping record ids to permalinks, for short links: every
+ * record's, and every removed record's (to the page left at its address).
+ * A short link has no file of its own; the host rewrites it to /r, which
+ * reads this (scripts/short-links.ts).
+ */
 export function idShardUrl(id: string): string {
-  return `${TAIL_DIR}/i/${shardOf(id)}.json`;
+  return `${SHORT_LINK_DIR}/${shardOf(id, ID_SHARD_BITS)}.json`;
 }
 
 /** What a tail page asks for, read from the address it was served at. */

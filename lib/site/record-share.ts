@@ -67,8 +67,8 @@ export function shareDescription(r: Pick<ErrorRecord, "documentation" | "solutio
 
 /**
  * Text for the share image, limited to what its font (Geist, Latin) can draw:
- * other characters would make the renderer fetch fonts over the network at
- * build time, so they become "?".
+ * other characters would come from whatever fonts the build machine has (or
+ * draw as empty boxes), so they become "?".
  */
 export function imageText(text: string, max: number): string {
   return clip(text.replace(INVISIBLE, ""), max)
@@ -89,7 +89,6 @@ export function templateText(message: string): string {
 /**
  * Everything but printable ASCII, Latin-1 and a few common typographic marks
  * (dashes, curly quotes, ellipsis, bullet). Wider ranges let characters through
- * that Geist lacks (a corpus build hit U+2011, the non-breaking hyphen), and
- * the renderer then tried to download a font.
+ * that Geist lacks (a corpus build hit U+2011, the non-breaking hyphen).
  */
 const IMAGE_UNSAFE = /[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2022]/gu;
