@@ -393,6 +393,29 @@ ZeroDivisionError: division by zero`;
     ]);
   });
 
+  it("reads a paste that starts below the header, from its first frame, and still needs an exception line", () => {
+    const log = `                ^^^^^^^^^^^^^^^^^^^^
+  File "/venv/lib/python3.11/site-packages/vllm/transformers_utils/config.py", line 201, in get_config
+    raise ValueError(f"No supported config format found in {model}")
+ValueError: No supported config format found in org/model
+
+some later line
+  File "/x.py", line 9, in f
+    g()
+and no exception line`;
+    const [only, ...rest] = parseTracebacks(normalizeLog(log));
+    expect(rest).toEqual([]);
+    expect([only!.startLine, only!.exceptionClass, only!.exceptionLine, only!.message]).toEqual([
+      2,
+      "ValueError",
+      4,
+      "No supported config format found in org/model",
+    ]);
+    expect(only!.frames.map((f) => [f.file.split("site-packages/")[1], f.line, f.func, f.source])).toEqual([
+      ["vllm/transformers_utils/config.py", 201, "get_config", ['raise ValueError(f"No supported config format found in {model}")']],
+    ]);
+  });
+
   it("ends a cut-off traceback at the next log record (sglang style, only first lines prefixed)", () => {
     const log = `[2025-06-01 10:00:00 TP0] Scheduler hit an exception: Traceback (most recent call last):
   File "${SG}/managers/scheduler.py", line 2620, in run_scheduler_process

@@ -7,6 +7,7 @@
  *   a header is a line ending with `Traceback (most recent call last):` (so
  *   `Scheduler hit an exception: Traceback (most recent call last):` counts, and so do
  *   exception-group headers). Raw, still-indented lines work too; indentation is then a hint.
+ *   A paste that starts below the header (its first lines cut off) starts at its first frame.
  * - Every returned traceback has an exception line; a traceback cut off before its exception
  *   line (truncated paste, noise, a new log record starting) is dropped, and its lines do not
  *   hide later tracebacks. Without stream tags, a second header in the same stream before the
@@ -45,7 +46,7 @@ export interface Frame {
 }
 
 export interface Traceback {
-  /** Original line of "Traceback (most recent call last):". */
+  /** Original line of "Traceback (most recent call last):" (of the first frame, when the paste cut the header off). */
   startLine: number;
   /** Original line of the last line of the exception (the exception line or its last continuation line). */
   endLine: number;
@@ -140,6 +141,23 @@ interface Open {
   endLine: number;
   /** recordStart of the last line taken: a new record after unprefixed lines ends the frames. */
   lastRecord: boolean;
+}
+
+/** A traceback opened at a line (its header, or its first frame when the header was cut off). */
+function opened(l: LogLine, chainedFrom: number | undefined): Open {
+  return {
+    startLine: l.line,
+    frames: [],
+    chainedFrom,
+    phase: 0,
+    sinceFrame: 0,
+    blanks: 0,
+    exc: null,
+    excLine: null,
+    message: [],
+    endLine: l.line,
+    lastRecord: l.recordStart === true,
+  };
 }
 
 interface StreamState {
@@ -312,24 +330,20 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
     if (t.endsWith(HEADER)) {
       if (st.open?.phase === 1) finish(st);
       const chained = st.pendingChain && st.lastDone >= 0 ? st.lastDone : undefined;
-      st.open = {
-        startLine: l.line,
-        frames: [],
-        chainedFrom: chained,
-        phase: 0,
-        sinceFrame: 0,
-        blanks: 0,
-        exc: null,
-        excLine: null,
-        message: [],
-        endLine: l.line,
-        lastRecord: l.recordStart === true,
-      };
+      st.open = opened(l, chained);
       st.pendingChain = false;
       st.sinceDone++;
       continue;
     }
     if (st.open && feedOpen(st, st.open, l, t, indent)) continue;
+    // A paste that starts inside a traceback (its header cut off): the first frame opens it.
+    if (!st.open && RE_FRAME.test(t)) {
+      st.open = opened(l, undefined);
+      st.pendingChain = false;
+      st.sinceDone++;
+      feedOpen(st, st.open, l, t, indent);
+      continue;
+    }
     // idle
     if (t === CHAIN_CONTEXT || t === CHAIN_CAUSE) {
       st.pendingChain = st.lastDone >= 0 && st.sinceDone === 0;
