@@ -167,6 +167,86 @@ describe("version drift", () => {
   });
 });
 
+/** Records of one file, for a message rewritten with its raise line (only the file and the class still say which). */
+const CONFIG_PY = "vllm/transformers_utils/config.py";
+const configRecord = (id: string, slug: string, errorMessage: string, messagePattern: string): ErrorRecord => ({
+  ...R.noCacheMemory,
+  id,
+  slug,
+  filePath: CONFIG_PY,
+  errorMessage,
+  messagePattern,
+});
+const CONFIG_FORMAT = configRecord(
+  "a1c3e5f7000000c1",
+  "config-format-not-detected",
+  "Could not detect config format for no config file found. With config_format 'auto', ensure your model has either config.json (HF format) or params.json (Mistral format).",
+  String.raw`Could not detect config format for no config file found\. With config_format 'auto', ensure your model has either config\.json \(HF format\) or params\.json \(Mistral format\)\.`,
+);
+const CONFIG_PARSER = configRecord(
+  "a1c3e5f7000000c2",
+  "config-parser-subclass",
+  "The config parser must be a subclass of `ConfigParserBase`.",
+  String.raw`The config parser must be a subclass of \`ConfigParserBase\`\.`,
+);
+/** Two sglang backends' checks: the same sentence but for the backend's name (MLA, MHA). */
+const sglangRecord = (id: string, slug: string, errorMessage: string): ErrorRecord => ({
+  ...R.marlinSglang,
+  id,
+  slug,
+  errorMessage,
+  messagePattern: errorMessage.replace(/[.()/]/g, "\\$&"),
+});
+const MLA = sglangRecord(
+  "a1c3e5f7000000d1",
+  "trtllm-mla-blackwell",
+  "TRTLLM MLA backend is only supported on Blackwell GPUs (SM100/SM12x). Please use a different backend.",
+);
+const MHA_DECODE = sglangRecord(
+  "a1c3e5f7000000d2",
+  "trtllm-mha-decode",
+  "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode backend.",
+);
+
+describe("the traceback's file, and names that contradict", () => {
+  const m = new Matcher(buildMatcherData([...FIXTURE_RECORDS, CONFIG_FORMAT, CONFIG_PARSER, MLA, MHA_DECODE]));
+  const answers = (log: string) => m.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
+  // Pasted from the last frame on: the header was cut off.
+  const rewritten = (cls: string, message: string) =>
+    [
+      frame(
+        `${VLLM_SRC}/transformers_utils/config.py`,
+        201,
+        "get_config",
+        'raise ValueError(f"No supported config format found in {model}")',
+      ),
+      `${cls}: ${message}`,
+    ].join("\n");
+
+  it("answers a message rewritten with its raise line by the record of the same file and class whose wording is clearly closest, with low confidence", () => {
+    const log = rewritten("ValueError", "No supported config format found in org/some-model");
+    expect(answers(log)).toEqual([["config-format-not-detected", "similar", "low"]]);
+    expect(m.lookup(log).matches[0]!.reasons).toContain(
+      "a frame is in the record's file: vllm/transformers_utils/config.py, line 201, in get_config",
+    );
+  });
+
+  it("answers nothing from the file alone: another class, or no shared wording", () => {
+    expect(answers(rewritten("RuntimeError", "No supported config format found in org/some-model"))).toEqual([]);
+    expect(answers(rewritten("ValueError", "Repository not reachable: org/some-model"))).toEqual([]);
+  });
+
+  it("never calls overlap strong when the line names another thing where the record names its subject", () => {
+    const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
+    const mla = m.lookup(log).matches.find((x) => x.entry.id === MLA.id)!;
+    expect([mla.kind, mla.confidence]).toEqual(["similar", "low"]);
+    expect(mla.reasons).toContain("the line names MHA where the record names MLA: maybe another error");
+    // The same line naming MLA: no conflict, strong overlap.
+    const same = m.lookup(log.replace("MHA", "MLA")).matches[0]!;
+    expect([same.entry.id, same.kind, same.confidence]).toEqual([MLA.id, "similar", "medium"]);
+  });
+});
+
 describe("messier pastes", () => {
   it.each<[story: string, log: string, record: FixtureName, captures: string[][]]>([
     [

@@ -23,6 +23,7 @@ import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
 import { WordingIndex } from "./wording-index";
+import type { WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
@@ -37,6 +38,10 @@ const MIN_RECORD_RARE_WORDS = 1.6;
 const MIN_SHARED_RARE_WORDS = 4.8;
 /** Most records a raise site alone is an answer for. */
 const MAX_SITE_ONLY = 2;
+/** Rare words' weight a message must share with a record of its raise file when nothing else answers it. */
+const MIN_SAME_FILE_RARE_WORDS = 1;
+/** …and how far ahead of the file's next record it must be. */
+const SAME_FILE_LEAD = 1.5;
 /** Most lines compared by wording in one lookup. */
 const MAX_DRIFT_QUERIES = 48;
 
@@ -230,8 +235,47 @@ export class Matcher {
           occurrences: 1,
         });
       }
+      // The message rewritten, the raise line too: the record of the last frame's file and class whose wording is clearly closest.
+      const answered = (x: MatchedLine) => x.line >= tb.exceptionLine && x.line <= tb.endLine;
+      if (sites.length === 0 && ![...found, ...out].some((o) => o.lines.some(answered))) {
+        const near = this.sameFileRecord(tb, taken);
+        if (near) {
+          taken.add(near.entry);
+          const at = l.text.indexOf(tb.message.split("\n")[0] ?? "");
+          out.push({
+            entry: this.entry(near.entry),
+            kind: "similar",
+            lines: [{ line: l.line, text: l.text, start: at < 0 ? 0 : at, end: l.text.length, captures: [] }],
+            occurrences: 1,
+            wording: near,
+          });
+        }
+      }
     }
     return out;
+  }
+
+  /**
+   * Among the records raised in the traceback's last file with its exception class, the one whose wording shares
+   * clearly the most with the message (MIN_SAME_FILE_RARE_WORDS, SAME_FILE_LEAD times the next): a release that
+   * rewrote both the message and its raise line still raises it from the same file.
+   */
+  private sameFileRecord(tb: Traceback, taken: Set<number>): (WordingMatch & { entry: number }) | null {
+    const last = tb.frames[tb.frames.length - 1];
+    if (!last || !tb.message) return null;
+    const index = this.wordingIndex();
+    const message = oneLineMessage(tb.message);
+    const scored = this.siteIndex()
+      .recordsIn({ ...tb, frames: [last] })
+      .filter((i) => !taken.has(i) && this.entry(i).errorClass === tb.exceptionClass && !this.entry(i).generic)
+      .map((i) => {
+        const m = index.compare(i, message);
+        return { ...m, entry: i, shared: (Math.max(0, m.recordCoverage - m.conflict.record) * index.recordWeight(i)) / index.rareWord };
+      })
+      .sort((a, b) => b.shared - a.shared || a.entry - b.entry);
+    const [best, next] = scored;
+    if (!best || best.shared < MIN_SAME_FILE_RARE_WORDS || (next && best.shared < SAME_FILE_LEAD * next.shared)) return null;
+    return best;
   }
 
   /** Every entry (parsed, when loaded from a snapshot). */

@@ -30,7 +30,15 @@ function found(name: FixtureName | MatcherEntry, kind: MatchKind, lines: number[
     lines: lines.map((line) => ({ line, text: "x".repeat(100), start: 0, end: 100, captures: [] })),
     occurrences: lines.length,
   };
-  if (wording) f.wording = { recordCoverage: 0, lineCoverage: 0, clause: { coverage: 0, weight: 0 }, diff: [], ...wording };
+  if (wording)
+    f.wording = {
+      recordCoverage: 0,
+      lineCoverage: 0,
+      clause: { coverage: 0, weight: 0 },
+      conflict: { record: 0, line: 0, names: [] },
+      diff: [],
+      ...wording,
+    };
   return f;
 }
 

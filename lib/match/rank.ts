@@ -22,7 +22,7 @@ import { finalTracebacks, type Traceback } from "../log/traceback";
 import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
 import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
-import type { WordingMatch } from "./wording";
+import { agreementOf, type WordingMatch } from "./wording";
 
 export interface Unranked {
   entry: MatcherEntry;
@@ -112,7 +112,12 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   const specific = !e.generic && !mirror;
   // Strong overlap: most of both sides, or one whole sentence of the record word for word in a line it mostly explains.
   const w = f.wording;
-  const strong = !!w && w.lineCoverage >= STRONG_LINE_COVERAGE && (w.recordCoverage >= STRONG_RECORD_COVERAGE || w.sentenceFound === true);
+  // A name the line contradicts (the record says `MLA` where the line says `MHA`) is never strong overlap.
+  const strong =
+    !!w &&
+    w.conflict.record === 0 &&
+    w.lineCoverage >= STRONG_LINE_COVERAGE &&
+    (w.recordCoverage >= STRONG_RECORD_COVERAGE || w.sentenceFound === true);
 
   let confidence: Confidence;
   switch (f.kind) {
@@ -123,7 +128,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       confidence = specific ? (raiseSite ? "high" : "medium") : raiseSite ? "medium" : "low";
       break;
     case "similar":
-      confidence = raiseSite ? (strong || site!.source ? "high" : "medium") : strong && specific ? "medium" : "low";
+      confidence = raiseSite ? (strong || (site!.source && site!.distinctive) ? "high" : "medium") : strong && specific ? "medium" : "low";
       break;
     case "raise-site":
       confidence = site?.source && site.last ? "medium" : "low";
@@ -142,6 +147,8 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       reasons.push(
         `similar wording, not a pattern match: ${pct(f.wording!.recordCoverage)} of the record's message is in the line, which it explains ${pct(f.wording!.lineCoverage)} of`,
       );
+      for (const c of f.wording!.conflict.names)
+        reasons.push(`the line names ${c.line} where the record names ${c.record}: maybe another error`);
       break;
     case "raise-site":
       reasons.push("no message match: the traceback runs through the record's raise site");
@@ -191,10 +198,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
 
 /** Share (0..1) of its line's message (after a leading `ValueError: `) a match explains; with wording, how well the two explain each other. */
 function explained(f: Unranked): number {
-  if (f.wording) {
-    const { recordCoverage: r, lineCoverage: l } = f.wording;
-    return r + l > 0 ? (2 * r * l) / (r + l) : 0;
-  }
+  if (f.wording) return agreementOf(f.wording);
   const l = f.lines[0];
   if (!l) return 0;
   const from = messageStart(l.text);

@@ -5,12 +5,12 @@
  * each side explains of the other. Built on first use, per dataset.
  */
 import type { MatcherEntry } from "./matcher-data";
-import { compareWording, isContentWord, templateTokens, tokens, WordWeights, type WordingMatch } from "./wording";
+import { agreementOf, compareWording, isContentWord, templateTokens, tokens, WordWeights, type WordingMatch } from "./wording";
 
 export interface WordingCandidate extends WordingMatch {
   /** Index of the entry. */
   entry: number;
-  /** Harmonic mean of the two coverages: how well the record and the line explain each other. */
+  /** How well the record and the line explain each other (`agreementOf`). */
   agreement: number;
   /** Total weight of the record's literal words (little means a generic message). */
   recordWeight: number;
@@ -112,7 +112,7 @@ export class WordingIndex {
         (m.lineCoverage >= LONG_CLAUSE_LINE && m.recordCoverage >= LONG_CLAUSE_RECORD && shared >= minSharedWeight) ||
         m.sentenceFound;
       if (!enough) continue;
-      const agreement = (2 * m.recordCoverage * m.lineCoverage) / (m.recordCoverage + m.lineCoverage || 1);
+      const agreement = agreementOf(m);
       out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });
     }
     out.sort((a, b) => b.agreement - a.agreement || b.recordWeight - a.recordWeight || a.entry - b.entry);

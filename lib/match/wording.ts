@@ -30,6 +30,12 @@ export interface WordingMatch {
   clause: { coverage: number; weight: number };
   /** Set by the index: one whole sentence of the record, rich in rare words, is in the line almost word for word. */
   sentenceFound?: boolean;
+  /**
+   * Names that contradict each other: where the record names one thing and the line another in the same place
+   * (`Using mxfp4 requires` against `Using a \`device_map\` requires`, `MLA` against `MHA`), the share of each
+   * side's weight such substituted names carry. A release rewords prose; a different name is usually a different error.
+   */
+  conflict: { record: number; line: number; names: { record: string; line: string }[] };
   diff: DiffOp[];
 }
 
@@ -51,6 +57,8 @@ const MAX_TEXT = 4_000;
 const MAX_VALUE_TOKENS = 8;
 /** Weight of a punctuation token: it aligns, it barely counts. */
 const PUNCTUATION_WEIGHT = 0.05;
+/** A conflict is a name swapped for another: at most this many of the record's words in the gap. */
+const MAX_SWAPPED_WORDS = 3;
 /** Most tokens of a line or message compared (the rest is ignored). */
 const MAX_TOKENS = 300;
 
@@ -83,6 +91,23 @@ export function templateTokens(message: string): RecordToken[] {
 /** Words that carry meaning for comparison: letter-led, two characters or more. */
 export function isContentWord(key: string): boolean {
   return key.length >= 2 && /^[a-z_]/.test(key);
+}
+
+/**
+ * How well a record and a line explain each other (0..1): the harmonic mean of the two coverages, less what
+ * conflicting names take from each side.
+ */
+export function agreementOf(m: Pick<WordingMatch, "recordCoverage" | "lineCoverage" | "conflict">): number {
+  const r = Math.max(0, m.recordCoverage - m.conflict.record);
+  const l = Math.max(0, m.lineCoverage - m.conflict.line);
+  return r + l > 0 ? (2 * r * l) / (r + l) : 0;
+}
+
+/** A name rather than prose: an identifier (`device_map`, `fp8_e4m3`, `SM100`) or an acronym (`MHA`, `TRTLLM`), not an exception class. */
+export function isName(text: string): boolean {
+  const t = text.trim();
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(t) || /(?:Error|Exception|Warning)$/.test(t)) return false;
+  return /[_0-9]/.test(t) || /[A-Z][^A-Z]*[A-Z]/.test(t);
 }
 
 /** Inverse document frequency over the records' wording, with a default for words no record uses. */
@@ -203,17 +228,48 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   }
   const clauseFound = clauseTotal.map(() => 0);
   const lineTotal = w.reduce((a, b) => a + b, 0);
+  // Names only one side has, in the current gap between two aligned tokens: both sides naming something there is a conflict.
+  let gapRecord = 0;
+  let gapLine = 0;
+  let namesRecord: string[] = [];
+  let namesLine: string[] = [];
+  let conflict = 0;
+  const names: { record: string; line: string }[] = [];
+  let gapRecordWords = 0;
+  const recordKeys = new Set(record.map((r) => r.key));
+  const lineKeys = new Set(line.map((t) => t.key));
+  const closeGap = () => {
+    // A name swapped for another, not a clause reworded (which may name other things), and neither name used elsewhere by the other side.
+    if (gapRecord > 0 && gapLine > 0 && gapRecordWords <= MAX_SWAPPED_WORDS) {
+      conflict += Math.min(gapRecord, gapLine);
+      names.unshift({ record: namesRecord.join(" "), line: namesLine.join(" ") });
+    }
+    gapRecord = gapLine = gapRecordWords = 0;
+    namesRecord = [];
+    namesLine = [];
+  };
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
     const how = i > 0 ? from[i]![j]! : INS;
     if (how === INS) {
       push("+", line[j - 1]!.text);
+      if (line[j - 1]!.word && isName(line[j - 1]!.text) && !recordKeys.has(line[j - 1]!.key)) {
+        gapLine += w[j - 1]!;
+        namesLine.unshift(line[j - 1]!.text.trim());
+      }
       j--;
     } else if (how === DEL) {
       push("-", record[i - 1]!.text);
+      const r = record[i - 1]!;
+      if (r.word) gapRecordWords++;
+      if (r.key !== null && r.word && isName(r.text) && !lineKeys.has(r.key)) {
+        gapRecord += weights.of(r.key);
+        namesRecord.unshift(r.text.trim());
+      }
       i--;
     } else if (how === MATCH) {
+      closeGap();
       push("=", line[j - 1]!.text);
       recordFound += w[j - 1]!;
       clauseFound[clauseOf[i - 1]!]! += w[j - 1]!;
@@ -224,6 +280,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       const r = record[i - 1]! as { name: string; text: string };
       if (how === j) push("-", r.text);
       else {
+        closeGap();
         let text = "";
         for (let k = how; k < j; k++) {
           text += line[k]!.text;
@@ -235,6 +292,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       i--;
     }
   }
+  closeGap();
   ops.reverse();
   let clause = { coverage: 0, weight: 0 };
   clauseTotal.forEach((t, k) => {
@@ -245,6 +303,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     recordCoverage: recordTotal > 0 ? Math.min(1, recordFound / recordTotal) : 0,
     lineCoverage: lineTotal > 0 ? Math.min(1, lineExplained / lineTotal) : 0,
     clause,
+    conflict: { record: recordTotal > 0 ? conflict / recordTotal : 0, line: lineTotal > 0 ? conflict / lineTotal : 0, names },
     diff: ops,
   };
 }
