@@ -238,6 +238,11 @@ describe("the traceback's file, and names that contradict", () => {
 
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
+    // The record that says MHA, though it words the rest differently, comes before the one that says MLA.
+    expect(answers(log)).toEqual([
+      ["trtllm-mha-decode", "similar", "low"],
+      ["trtllm-mla-blackwell", "similar", "low"],
+    ]);
     const mla = m.lookup(log).matches.find((x) => x.entry.id === MLA.id)!;
     expect([mla.kind, mla.confidence]).toEqual(["similar", "low"]);
     expect(mla.reasons).toContain("the line names MHA where the record names MLA: maybe another error");
