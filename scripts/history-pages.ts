@@ -11,7 +11,7 @@ import type { ErrorRecord } from "../lib/record/schema";
 import { buildManifest, parseManifest, type Manifest } from "../lib/site/manifest";
 import { recordPath, shortPath, absoluteUrl } from "../lib/record/permalink";
 import { escapeHtml } from "../lib/site/html";
-import { SimilarIndex } from "../lib/match/similar";
+import { WordingIndex } from "../lib/match/wording-index";
 import { buildMatcherData } from "../lib/match/matcher-data";
 import { redirectPage } from "./short-links";
 import { siteFile, writeOut } from "./out-path";
@@ -56,15 +56,18 @@ export function writeHistory(
   }
   if (manifest.removed.length) {
     writeOut(outDir, "_errdex/history.css", HISTORY_CSS);
-    const similar = new SimilarIndex(buildMatcherData(records).entries);
+    // The records whose wording is closest to the removed one's, as the lookup's guesses are found.
+    const wording = new WordingIndex(buildMatcherData(records).entries);
     for (const e of manifest.removed) {
-      const closest = similar.query(`${e.errorClass} ${e.message}`, 5, 0.2);
+      const closest = wording
+        .find(e.message, { limit: 5, minRecordCoverage: 0.25, minLineCoverage: 0.2 })
+        .map((c) => wording.entry(c.entry));
       const html = removedPage(
         e,
         closest.map((s) => ({
-          path: recordPath(s.entry),
-          title: `${s.entry.errorClass}: ${firstLine(s.entry.message)}`,
-          repo: s.entry.repo,
+          path: recordPath(s),
+          title: `${s.errorClass}: ${firstLine(s.message)}`,
+          repo: s.repo,
         })),
         siteUrl,
       );
