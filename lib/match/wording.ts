@@ -110,6 +110,17 @@ export function isName(text: string): boolean {
   return /[_0-9]/.test(t) || /[A-Z][^A-Z]*[A-Z]/.test(t);
 }
 
+/** Whether token k of a text is a name: one by its shape (`isName`), or any word quoted alone (`` `higgs` ``, `'auto'`). */
+export function nameAt(list: readonly { text: string; word: boolean }[], k: number): boolean {
+  const t = list[k];
+  if (!t?.word) return false;
+  if (isName(t.text)) return true;
+  const before = list[k - 1]?.text.trimEnd() ?? "";
+  const after = list[k + 1]?.text ?? "";
+  const q = before[before.length - 1];
+  return (q === "`" || q === "'" || q === '"') && after[0] === q;
+}
+
 /** Inverse document frequency over the records' wording, with a default for words no record uses. */
 export class WordWeights {
   private readonly idf = new Map<string, number>();
@@ -254,7 +265,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     const how = i > 0 ? from[i]![j]! : INS;
     if (how === INS) {
       push("+", line[j - 1]!.text);
-      if (line[j - 1]!.word && isName(line[j - 1]!.text) && !recordKeys.has(line[j - 1]!.key)) {
+      if (nameAt(line, j - 1) && !recordKeys.has(line[j - 1]!.key)) {
         gapLine += w[j - 1]!;
         namesLine.unshift(line[j - 1]!.text.trim());
       }
@@ -263,7 +274,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       push("-", record[i - 1]!.text);
       const r = record[i - 1]!;
       if (r.word) gapRecordWords++;
-      if (r.key !== null && r.word && isName(r.text) && !lineKeys.has(r.key)) {
+      if (r.key !== null && nameAt(record, i - 1) && !lineKeys.has(r.key)) {
         gapRecord += weights.of(r.key);
         namesRecord.unshift(r.text.trim());
       }

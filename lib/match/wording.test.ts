@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { agreementOf, compareWording, isName, templateTokens, tokens, WordWeights } from "./wording";
+
+/** Weights over a few messages, so a word's rarity is what it would be in a small dataset. */
+const weights = new WordWeights([
+  ["trtllm", "mla", "backend", "only", "supported", "blackwell", "gpus"],
+  ["using", "requires", "accelerate", "pip", "install"],
+  ["using", "higgs", "quantization", "requires", "accelerate"],
+  ["user", "specified", "max_model_len", "greater", "derived"],
+]);
+const compare = (record: string, line: string) => compareWording(templateTokens(record), tokens(line), weights);
+
+describe("names that contradict", () => {
+  it.each<[story: string, record: string, line: string, names: { record: string; line: string }[]]>([
+    [
+      "an acronym swapped for another",
+      "TRTLLM MLA backend is only supported on Blackwell GPUs.",
+      "TRTLLM MHA backend is only supported on Blackwell GPUs.",
+      [{ record: "MLA", line: "MHA" }],
+    ],
+    [
+      "a quoted word swapped for identifiers",
+      "Using `higgs` quantization requires Accelerate: `pip install accelerate`",
+      "Using `low_cpu_mem_usage=True` or a `device_map` requires Accelerate: `pip install accelerate`",
+      [{ record: "higgs", line: "low_cpu_mem_usage" }],
+    ],
+    [
+      "a clause reworded: the record's side is more than a name",
+      "User-specified max_model_len ({n}) is greater than the derived one. To allow overriding this maximum, set VLLM_ALLOW_LONG_MAX_MODEL_LEN=1.",
+      "User-specified max_model_len (65536) is greater than the derived one. Set a smaller max_model_len.",
+      [],
+    ],
+    [
+      "a name added, none removed",
+      "TRTLLM backend is only supported on Blackwell GPUs.",
+      "TRTLLM MHA backend is only supported on Blackwell GPUs.",
+      [],
+    ],
+    [
+      "a name the other side uses elsewhere",
+      "Blackwell GPUs only: TRTLLM backend is not supported on SM90.",
+      "SM90 GPUs only: TRTLLM backend is not supported on Blackwell.",
+      [],
+    ],
+    [
+      "a value in a placeholder",
+      "The {backend} backend is only supported on Blackwell GPUs.",
+      "The MHA backend is only supported on Blackwell GPUs.",
+      [],
+    ],
+  ])("%s", (_story, record, line, names) => {
+    const m = compare(record, line);
+    expect(m.conflict.names).toEqual(names);
+    expect(m.conflict.record > 0).toBe(names.length > 0);
+    expect(agreementOf(m) < (2 * m.recordCoverage * m.lineCoverage) / (m.recordCoverage + m.lineCoverage) - 1e-9).toBe(names.length > 0);
+  });
+
+  it.each([
+    ["device_map", true],
+    ["SM100", true],
+    ["MHA", true],
+    ["TRTLLM", true],
+    ["CuteDSL", true],
+    ["ValueError", false],
+    ["backend", false],
+    ["Blackwell", false],
+    ["`", false],
+  ])("%s is a name: %s", (text, expected) => {
+    expect(isName(text)).toBe(expected);
+  });
+});
