@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
 import { buildMatcherData } from "./matcher-data";
+import { WordingIndex } from "./wording-index";
 import type { Confidence, MatchKind } from "./types";
 import { FIXTURE_RECORDS, R, type FixtureName } from "../testing/fixtures/records";
 import { SGLANG_SRC, VLLM_SRC, frame, traceback } from "../testing/fixtures/logs";
@@ -208,8 +209,32 @@ const MHA_DECODE = sglangRecord(
   "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode backend.",
 );
 
+/** transformers' accelerate checks: one rewritten around `device_map`, one for a quantization method. */
+const accelerateRecord = (id: string, slug: string, errorClass: string, errorMessage: string): ErrorRecord => ({
+  ...R.noCacheMemory,
+  id,
+  slug,
+  repo: "huggingface/transformers",
+  filePath: "src/transformers/integrations/accelerate.py",
+  errorClass,
+  errorMessage,
+  messagePattern: errorMessage.replace(/[.()`]/g, "\\$&"),
+});
+const DEVICE_MAP = accelerateRecord(
+  "a1c3e5f7000000e1",
+  "device-map-requires-accelerate",
+  "ValueError",
+  "Using a `device_map`, `tp_plan`, `torch.device` context manager or setting `torch.set_default_device(device)` requires `accelerate`. You can install it with `pip install accelerate`",
+);
+const HIGGS = accelerateRecord(
+  "a1c3e5f7000000e2",
+  "higgs-requires-accelerate",
+  "ImportError",
+  "Using `higgs` quantization requires Accelerate: `pip install accelerate`",
+);
+
 describe("the traceback's file, and names that contradict", () => {
-  const m = new Matcher(buildMatcherData([...FIXTURE_RECORDS, CONFIG_FORMAT, CONFIG_PARSER, MLA, MHA_DECODE]));
+  const m = new Matcher(buildMatcherData([...FIXTURE_RECORDS, CONFIG_FORMAT, CONFIG_PARSER, MLA, MHA_DECODE, DEVICE_MAP, HIGGS]));
   const answers = (log: string) => m.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
   // Pasted from the last frame on: the header was cut off.
   const rewritten = (cls: string, message: string) =>
@@ -234,6 +259,23 @@ describe("the traceback's file, and names that contradict", () => {
   it("answers nothing from the file alone: another class, or no shared wording", () => {
     expect(answers(rewritten("RuntimeError", "No supported config format found in org/some-model"))).toEqual([]);
     expect(answers(rewritten("ValueError", "Repository not reachable: org/some-model"))).toEqual([]);
+  });
+
+  it("answers a message rewritten around the same rare name, and a record contradicting the line's names is no stronger", () => {
+    const line = "Using `low_cpu_mem_usage=True` or a `device_map` requires Accelerate: `pip install accelerate`";
+    const byName = [
+      ["device-map-requires-accelerate", "similar", "low"],
+      ["higgs-requires-accelerate", "similar", "low"],
+    ];
+    expect(answers(`ValueError: ${line}`)).toEqual(byName);
+    expect(answers(`ImportError: ${line}`)).toEqual(byName);
+    // The wording index puts it first too, so a limit never cuts it for a record the line contradicts.
+    const data = buildMatcherData([...FIXTURE_RECORDS, DEVICE_MAP, HIGGS]);
+    const index = new WordingIndex(data.entries);
+    expect(index.find(line, { limit: 1, minSharedRareWords: 4.8 }).map((c) => data.entries[c.entry]!.id)).toEqual([DEVICE_MAP.id]);
+    // In a traceback the class is evidence too, and outweighs the contradiction: HIGGS raises ImportError.
+    const raised = traceback([frame(`${VLLM_SRC}/model_loader/loader.py`, 84, "load", "load_model()")], `ImportError: ${line}`);
+    expect(answers(raised)).toEqual([byName[1], byName[0]]);
   });
 
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {

@@ -36,6 +36,7 @@ function found(name: FixtureName | MatcherEntry, kind: MatchKind, lines: number[
       lineCoverage: 0,
       clause: { coverage: 0, weight: 0 },
       conflict: { record: 0, line: 0, names: [] },
+      sharedNames: 0,
       diff: [],
       ...wording,
     };

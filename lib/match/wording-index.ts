@@ -34,6 +34,9 @@ export interface WordingQuery {
 /** A record with a long clause the line lacks: the line must be this well explained, and this much of the record present. */
 const LONG_CLAUSE_LINE = 0.75;
 const LONG_CLAUSE_RECORD = 0.25;
+/** A message rewritten around the same rare name (`device_map`): the line this well explained, no name contradicted. */
+const NAMED_LINE = 0.6;
+const NAMED_RARE_WORDS = 0.5;
 /** One whole sentence of the record, found almost word for word, with this much of the line around it. */
 const CLAUSE_FOUND = 0.85;
 const CLAUSE_LINE = 0.4;
@@ -110,12 +113,21 @@ export class WordingIndex {
       const enough =
         (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
         (m.lineCoverage >= LONG_CLAUSE_LINE && m.recordCoverage >= LONG_CLAUSE_RECORD && shared >= minSharedWeight) ||
+        (minSharedWeight < Infinity &&
+          m.lineCoverage >= NAMED_LINE &&
+          m.recordCoverage >= LONG_CLAUSE_RECORD &&
+          m.sharedNames >= this.weights.unknown * NAMED_RARE_WORDS &&
+          m.conflict.record === 0) ||
         m.sentenceFound;
       if (!enough) continue;
       const agreement = agreementOf(m);
       out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });
     }
-    out.sort((a, b) => b.agreement - a.agreement || b.recordWeight - a.recordWeight || a.entry - b.entry);
+    // As the ranking does: a record the line contradicts by name comes after those it does not.
+    const contradicted = (c: WordingCandidate) => (c.conflict.record > 0 ? 1 : 0);
+    out.sort(
+      (a, b) => contradicted(a) - contradicted(b) || b.agreement - a.agreement || b.recordWeight - a.recordWeight || a.entry - b.entry,
+    );
     return out.slice(0, limit);
   }
 

@@ -36,6 +36,8 @@ export interface WordingMatch {
    * side's weight such substituted names carry. A release rewords prose; a different name is usually a different error.
    */
   conflict: { record: number; line: number; names: { record: string; line: string }[] };
+  /** Weight of the names (`nameAt`) both sides share: `device_map` in both is strong evidence, whatever the prose around it. */
+  sharedNames: number;
   diff: DiffOp[];
 }
 
@@ -247,6 +249,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   let conflict = 0;
   const names: { record: string; line: string }[] = [];
   let gapRecordWords = 0;
+  let sharedNames = 0;
   const recordKeys = new Set(record.map((r) => r.key));
   const lineKeys = new Set(line.map((t) => t.key));
   const closeGap = () => {
@@ -283,6 +286,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       closeGap();
       push("=", line[j - 1]!.text);
       recordFound += w[j - 1]!;
+      if (nameAt(line, j - 1)) sharedNames += w[j - 1]!;
       clauseFound[clauseOf[i - 1]!]! += w[j - 1]!;
       lineExplained += w[j - 1]!;
       i--;
@@ -314,6 +318,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     recordCoverage: recordTotal > 0 ? Math.min(1, recordFound / recordTotal) : 0,
     lineCoverage: lineTotal > 0 ? Math.min(1, lineExplained / lineTotal) : 0,
     clause,
+    sharedNames,
     conflict: { record: recordTotal > 0 ? conflict / recordTotal : 0, line: lineTotal > 0 ? conflict / lineTotal : 0, names },
     diff: ops,
   };
