@@ -140,6 +140,12 @@ describe("partial prefixes", () => {
       String.raw`Did you forget to start the server\?`,
       28,
     ],
+    [
+      "a sentence followed only by a placeholder (a release that printed no suggestion)",
+      String.raw`The (.+?) prompt \(length (.+?)\) is longer than the maximum model length of (.+?)\. (.+?)`,
+      String.raw`The ([^\n]+?) prompt \(length ([^\n]+?)\) is longer than the maximum model length of ([^\n]+?)\.`,
+      50,
+    ],
     ["an exclamation", "Stop right there, the engine has crashed! Restart it now please", "Stop right there, the engine has crashed!", 33],
     ["a colon", "Failed to load the model checkpoint shard: (.+?) is corrupted", "Failed to load the model checkpoint shard:", 35],
     ["no partial: the first sentence is too short and nothing follows the last", R.notEnoughMemory.messagePattern, undefined, undefined],

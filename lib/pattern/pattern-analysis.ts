@@ -227,7 +227,7 @@ export function analyzePattern(source: string, flags = "", partialMinLetters = I
     stats.bounded += stats.optional - OPTIONAL_FREE;
   }
   const partial =
-    alts.length === 1 && partialMinLetters < letters ? findPartial(alts[0]!, source, ignoreCase, partialMinLetters, letters) : undefined;
+    alts.length === 1 && partialMinLetters < letters ? findPartial(alts[0]!, source, ignoreCase, partialMinLetters) : undefined;
   return {
     branches,
     letters,
@@ -370,7 +370,7 @@ function walk(alts: Item[][], depth: number, stats: WalkStats): void {
 }
 
 /** Walks the top-level sequence like `requiredRuns`, stopping at the first boundary with enough literal text before it. */
-function findPartial(seq: Item[], source: string, ignoreCase: boolean, minLetters: number, totalLetters: number): PatternShape["partial"] {
+function findPartial(seq: Item[], source: string, ignoreCase: boolean, minLetters: number): PatternShape["partial"] {
   let letters = 0;
   let start = 0;
   for (let k = 0; k < seq.length; k++) {
@@ -386,7 +386,7 @@ function findPartial(seq: Item[], source: string, ignoreCase: boolean, minLetter
     if (a.kind === "lit" && item.min >= 1) letters += countAlnum(a.ch);
     else if (a.kind === "group" && !a.look && a.alts.length === 1 && item.min === 1 && item.max === 1)
       letters += requiredRuns(a.alts[0]!, false).reduce((n, r) => n + countAlnum(r.text), 0);
-    if (cut > 0 && letters >= minLetters && letters < totalLetters) {
+    if (cut > 0 && letters >= minLetters) {
       const prefix = source.slice(0, cut);
       return { source: prefix, letters, runs: requiredRuns(new Parser(prefix).parseSequence(), ignoreCase) };
     }
