@@ -209,6 +209,18 @@ const MHA_DECODE = sglangRecord(
   "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode backend.",
 );
 
+/** vLLM's device check, whose message a later release continued with advice. */
+const INFER_DEVICE: ErrorRecord = {
+  ...R.noCacheMemory,
+  id: "a1c3e5f7000000f1",
+  slug: "infer-device-type",
+  filePath: "vllm/config/device.py",
+  errorClass: "RuntimeError",
+  errorMessage:
+    "Failed to infer device type, please set the environment variable `VLLM_LOGGING_LEVEL=DEBUG` to turn on verbose logging to help debug the issue.",
+  messagePattern: String.raw`Failed to infer device type, please set the environment variable \`VLLM_LOGGING_LEVEL=DEBUG\` to turn on verbose logging to help debug the issue\.`,
+};
+
 /** transformers' accelerate checks: one rewritten around `device_map`, one for a quantization method. */
 const accelerateRecord = (id: string, slug: string, errorClass: string, errorMessage: string): ErrorRecord => ({
   ...R.noCacheMemory,
@@ -234,7 +246,9 @@ const HIGGS = accelerateRecord(
 );
 
 describe("the traceback's file, and names that contradict", () => {
-  const m = new Matcher(buildMatcherData([...FIXTURE_RECORDS, CONFIG_FORMAT, CONFIG_PARSER, MLA, MHA_DECODE, DEVICE_MAP, HIGGS]));
+  const m = new Matcher(
+    buildMatcherData([...FIXTURE_RECORDS, CONFIG_FORMAT, CONFIG_PARSER, MLA, MHA_DECODE, DEVICE_MAP, HIGGS, INFER_DEVICE]),
+  );
   const answers = (log: string) => m.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
   // Pasted from the last frame on: the header was cut off.
   const rewritten = (cls: string, message: string) =>
@@ -276,6 +290,15 @@ describe("the traceback's file, and names that contradict", () => {
     // In a traceback the class is evidence too, and outweighs the contradiction: HIGGS raises ImportError.
     const raised = traceback([frame(`${VLLM_SRC}/model_loader/loader.py`, 84, "load", "load_model()")], `ImportError: ${line}`);
     expect(answers(raised)).toEqual([byName[1], byName[0]]);
+  });
+
+  it("answers a message the record continues: the line is how the record's message begins", () => {
+    const log = rewritten("RuntimeError", "Failed to infer device type");
+    expect(answers(log)).toEqual([["infer-device-type", "similar", "low"]]);
+    expect(m.lookup(log).matches[0]!.diff!.map((d) => d.op)).toEqual(["=", "-"]);
+    // Words in another order, or a line the record does not open with, are no prefix.
+    expect(answers(rewritten("RuntimeError", "Device type: failed to infer"))).toEqual([]);
+    expect(answers(rewritten("RuntimeError", "Unable to infer device type"))).toEqual([]);
   });
 
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {

@@ -5,7 +5,7 @@
  * each side explains of the other. Built on first use, per dataset.
  */
 import type { MatcherEntry } from "./matcher-data";
-import { agreementOf, compareWording, isContentWord, templateTokens, tokens, WordWeights, type WordingMatch } from "./wording";
+import { agreementOf, compareWording, isContentWord, templateTokens, tokens, WordWeights, type DiffOp, type WordingMatch } from "./wording";
 
 export interface WordingCandidate extends WordingMatch {
   /** Index of the entry. */
@@ -37,6 +37,9 @@ const LONG_CLAUSE_RECORD = 0.25;
 /** A message rewritten around the same rare name (`device_map`): the line this well explained, no name contradicted. */
 const NAMED_LINE = 0.6;
 const NAMED_RARE_WORDS = 0.5;
+/** The line is how the record's message begins (a release that appended advice to it): all of the line, this much weight. */
+const PREFIX_LINE = 0.95;
+const PREFIX_RARE_WORDS = 1;
 /** One whole sentence of the record, found almost word for word, with this much of the line around it. */
 const CLAUSE_FOUND = 0.85;
 const CLAUSE_LINE = 0.4;
@@ -44,6 +47,16 @@ const CLAUSE_LINE = 0.4;
 const ALIGNED = 24;
 /** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
 const COMMON_POSTINGS = 1500;
+
+/** Whether a diff is the record's opening words, then only the record's (`=` … then `-` …): the line is how the record begins. */
+export function opensRecord(diff: readonly DiffOp[]): boolean {
+  let rest = false;
+  for (const d of diff) {
+    if (d.op === "-") rest = true;
+    else if (d.op === "=" && rest) return false;
+  }
+  return rest && diff[0]?.op === "=";
+}
 
 export class WordingIndex {
   private readonly weights: WordWeights;
@@ -118,7 +131,11 @@ export class WordingIndex {
           m.recordCoverage >= LONG_CLAUSE_RECORD &&
           m.sharedNames >= this.weights.unknown * NAMED_RARE_WORDS &&
           m.conflict.record === 0) ||
-        m.sentenceFound;
+        m.sentenceFound ||
+        (minSharedWeight < Infinity &&
+          m.lineCoverage >= PREFIX_LINE &&
+          shared >= this.weights.unknown * PREFIX_RARE_WORDS &&
+          opensRecord(m.diff));
       if (!enough) continue;
       const agreement = agreementOf(m);
       out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });
