@@ -69,3 +69,28 @@ describe("names that contradict", () => {
     expect(isName(text)).toBe(expected);
   });
 });
+
+describe("word keys", () => {
+  it("drop a plural or third-person s, and leave identifiers and -ss, -us (status, and so GPUs) and -is words alone", () => {
+    expect(tokens("It seems GPUs process the status of this flash_attn weights: 2 args").map((t) => t.key)).toEqual([
+      "it",
+      "seem",
+      "gpus",
+      "process",
+      "the",
+      "status",
+      "of",
+      "this",
+      "flash_attn",
+      "weight",
+      ":",
+      "2",
+      "arg",
+    ]);
+  });
+
+  it("let a reworded record and line share the word: `doesn't seem to be installed` against `seems to be not installed`", () => {
+    const m = compare("The package doesn't seem to be installed.", "The package seems to be not installed.");
+    expect(m.diff.filter((d) => d.op === "=").map((d) => d.text.trim())).toContain("seems to be");
+  });
+});

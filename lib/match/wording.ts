@@ -64,6 +64,17 @@ const MAX_SWAPPED_WORDS = 3;
 /** Most tokens of a line or message compared (the rest is ignored). */
 const MAX_TOKENS = 300;
 
+/**
+ * A word's key: lower-cased, a plural or third-person `s` dropped (`seems` → `seem`, `weights` → `weight`), so a release
+ * that wrote "doesn't seem" where an older one wrote "seems to be" still shares the word. Deliberately lighter than a
+ * Porter stemmer: identifiers must stay recognisable, and both sides are stemmed alike.
+ */
+function stem(w: string): string {
+  return w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && /^[a-z]/.test(w)
+    ? w.slice(0, -1)
+    : w;
+}
+
 /** The tokens of a text. */
 export function tokens(text: string): Token[] {
   const out: Token[] = [];
@@ -72,7 +83,8 @@ export function tokens(text: string): Token[] {
   for (const m of s.matchAll(TOKEN)) {
     if (out.length >= MAX_TOKENS) break;
     const t = m[0];
-    out.push({ key: t.toLowerCase(), text: s.slice(end, m.index) + t, word: /[A-Za-z0-9_]/.test(t[0]!) });
+    const word = /[A-Za-z0-9_]/.test(t[0]!);
+    out.push({ key: word ? stem(t.toLowerCase()) : t, text: s.slice(end, m.index) + t, word });
     end = m.index + t.length;
   }
   return out;
