@@ -301,6 +301,38 @@ describe("the traceback's file, and names that contradict", () => {
     expect(answers(rewritten("RuntimeError", "Unable to infer device type"))).toEqual([]);
   });
 
+  it("lets a module constant (`{CUDA_GRAPH_CAPTURE_FAILED_MSG}`) stand for text of any length, and an empty value go unmatched by the pattern", () => {
+    const capture = (name: string): ErrorRecord => ({
+      ...R.marlinSglang,
+      id: "a1c3e5f7000000f2",
+      slug: "capture-cuda-graph-failed",
+      errorClass: "Exception",
+      errorMessage: `Capture cuda graph failed: {e}\n{${name}}`,
+      messagePattern: String.raw`Capture cuda graph failed: (.+?)\n(.+?)`,
+    });
+    // str(e) was empty: the pattern's `(.+?)` cannot match, the wording does.
+    const log = traceback(
+      [frame(`${SGLANG_SRC}/model_executor/cuda_graph_runner.py`, 393, "__init__", "raise Exception(")],
+      [
+        "Exception: Capture cuda graph failed: ",
+        "Possible solutions:",
+        "1. set --mem-fraction-static to a smaller value (e.g., 0.8 or 0.7)",
+        "2. set --cuda-graph-max-bs to a smaller value (e.g., 16)",
+        "3. disable torch compile by not using --enable-torch-compile",
+      ].join("\n"),
+    );
+    const lookup = (r: ErrorRecord) => new Matcher(buildMatcherData([...FIXTURE_RECORDS, r])).lookup(log).matches;
+    expect(lookup(capture("CUDA_GRAPH_CAPTURE_FAILED_MSG")).map((x) => [x.entry.slug, x.kind, x.confidence])).toEqual([
+      ["capture-cuda-graph-failed", "similar", "medium"],
+    ]);
+    // A variable's value is short: it explains a few words, not the whole advice.
+    expect(lookup(capture("details"))).toEqual([]);
+    // The index offers a record whose every word the line holds, however long the line (here it weighs far more).
+    const data = buildMatcherData([...FIXTURE_RECORDS, capture("CUDA_GRAPH_CAPTURE_FAILED_MSG")]);
+    const message = log.slice(log.indexOf("Capture cuda")).split("\n").join(" ");
+    expect(new WordingIndex(data.entries).find(message).map((c) => data.entries[c.entry]!.slug)).toEqual(["capture-cuda-graph-failed"]);
+  });
+
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
     // The record that says MHA, though it words the rest differently, comes before the one that says MLA.

@@ -45,6 +45,8 @@ const CLAUSE_FOUND = 0.85;
 const CLAUSE_LINE = 0.4;
 /** Candidates aligned per query: enough to find the best, few enough to stay fast. */
 const ALIGNED = 24;
+/** Share of a record's word weight the line must hold to be a candidate however long the line. */
+const WHOLE_RECORD = 0.9;
 /** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
 const COMMON_POSTINGS = 1500;
 
@@ -118,8 +120,13 @@ export class WordingIndex {
       .sort((a, b) => b.estimate - a.estimate || a.e - b.e)
       .slice(0, ALIGNED);
     const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, ALIGNED / 3) : [];
+    // And those whose every word the line holds, the richest first: a long line may be a short record plus its constants' text.
+    const whole = scored
+      .filter((c) => c.shared >= WHOLE_RECORD * this.total[c.e]!)
+      .sort((a, b) => b.shared - a.shared || a.e - b.e)
+      .slice(0, ALIGNED / 3);
     const out: WordingCandidate[] = [];
-    for (const e of new Set([...byShare, ...byWeight].map((c) => c.e))) {
+    for (const e of new Set([...byShare, ...byWeight, ...whole].map((c) => c.e))) {
       const m = compareWording(this.template[e]!, line, this.weights);
       const shared = m.recordCoverage * this.total[e]!;
       m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;

@@ -57,6 +57,8 @@ const TOKEN = /[A-Za-z0-9_]+|[^\sA-Za-z0-9_]+/g;
 const MAX_TEXT = 4_000;
 /** Placeholders absorb at most this many log tokens each as explained values. */
 const MAX_VALUE_TOKENS = 8;
+/** A placeholder naming a module constant (`MSG`, `envs.HELP_TEXT`): Python's convention for fixed text. */
+const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 /** Weight of a punctuation token: it aligns, it barely counts. */
 const PUNCTUATION_WEIGHT = 0.05;
 /** A conflict is a name swapped for another: at most this many of the record's words in the gap. */
@@ -191,11 +193,13 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     si[0] = sp[0]!;
     fi[0] = DEL;
     if (r.key === null) {
-      // A placeholder takes line[k..j) for the best k ≤ j (values explained, a little credit each, up to MAX_VALUE_TOKENS).
+      // A placeholder takes line[k..j) for the best k ≤ j (values explained, a little credit each, up to MAX_VALUE_TOKENS);
+      // a module constant (`{CUDA_GRAPH_CAPTURE_FAILED_MSG}`) is fixed text of any length the record does not hold.
+      const span = CONSTANT.test(r.name) ? m : MAX_VALUE_TOKENS;
       for (let j = 0; j <= m; j++) {
         let best = sp[j]!;
         let bestK = j;
-        for (let k = j - 1; k >= 0 && j - k <= MAX_VALUE_TOKENS; k--) {
+        for (let k = j - 1; k >= 0 && j - k <= span; k--) {
           const s = sp[k]! + (j - k) * 1e-3;
           if (s > best) {
             best = s;
