@@ -271,6 +271,22 @@ describe("rankMatches", () => {
     expect(ranked[0]!.reasons).toContain("the log comes from sgl-project/sglang: started with `python -m sglang.launch_server`");
   });
 
+  it("gives no confident answer for one message in two repositories when nothing in the log says which raised it", () => {
+    const both = () => [found("marlinVllm", "full", [6]), found("marlinSglang", "full", [6])];
+    const doubt = rankMatches(both(), { tracebacks: [], repos: new Map() });
+    expect(doubt.map((m) => [NAME.get(m.entry.id), m.confidence])).toEqual([
+      ["marlinVllm", "medium"],
+      ["marlinSglang", "medium"],
+    ]);
+    expect(doubt[0]!.reasons).toContain("the same message is in sgl-project/sglang, and nothing in the log says which raised it");
+    // The repository the log comes from settles it: that record stays high, the other is below it.
+    const repos = new Map([["vllm-project/vllm", { strength: 1, why: ["vLLM's log format"] }]]);
+    expect(rankMatches(both(), { tracebacks: [], repos }).map((m) => [NAME.get(m.entry.id), m.confidence])).toEqual([
+      ["marlinVllm", "high"],
+      ["marlinSglang", "high"],
+    ]);
+  });
+
   it("among candidates of the same confidence and kind, puts the one explaining more of its line first", () => {
     const wide = found("marlinVllm", "similar", [1], { ...STRONG, lineCoverage: 0.95 });
     const narrow = found("marlinSglang", "similar", [1], { ...STRONG, lineCoverage: 0.7 });

@@ -43,6 +43,8 @@ export interface RankContext {
 export const STRONG_RECORD_COVERAGE = 0.7;
 export const STRONG_LINE_COVERAGE = 0.6;
 
+/** Score differences below this come from the literal text's length alone (`Math.min(letters, 499)`). */
+const TWIN_SCORE = 500;
 const TIER = { high: 3_000_000, medium: 2_000_000, low: 1_000_000 } as const;
 const W = {
   kind: { full: 400_000, partial: 300_000, "raise-site": 200_000, similar: 100_000 },
@@ -93,6 +95,7 @@ export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): 
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
   const ranked = found.map((f) => score(f, byExceptionLine, repos));
+  doubtTwins(ranked);
   ranked.sort((a, b) => b.score - a.score || (a.lines[0]?.line ?? 0) - (b.lines[0]?.line ?? 0) || a.entry.id.localeCompare(b.entry.id));
   return ranked;
 }
@@ -196,6 +199,35 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     m.coverage = { record: f.wording.recordCoverage, line: f.wording.lineCoverage };
   }
   return m;
+}
+
+/**
+ * The same text matched in several repositories' records (sglang copies vLLM's code), the same way and with the
+ * same evidence: nothing in the log says which project raised it, so none of them is a confident answer. Scores
+ * closer than TWIN_SCORE differ only by the literal text's length.
+ */
+function doubtTwins(ranked: Match[]): void {
+  const groups = new Map<string, Match[]>();
+  for (const m of ranked) {
+    const l = m.lines[0];
+    if (m.confidence !== "high" || !l) continue;
+    const key = `${m.kind} ${l.line} ${l.start} ${l.end}`;
+    const g = groups.get(key);
+    if (g) g.push(m);
+    else groups.set(key, [m]);
+  }
+  for (const group of groups.values()) {
+    const best = Math.max(...group.map((m) => m.score));
+    const g = group.filter((m) => best - m.score < TWIN_SCORE);
+    const repos = [...new Set(g.map((m) => m.entry.repo))];
+    if (repos.length < 2) continue;
+    for (const m of g) {
+      m.confidence = "medium";
+      m.score -= TIER.high - TIER.medium;
+      const others = repos.filter((r) => r !== m.entry.repo).join(", ");
+      m.reasons.push(`the same message is in ${others}, and nothing in the log says which raised it`);
+    }
+  }
 }
 
 /** Share (0..1) of its line's message (after a leading `ValueError: `) a match explains; with wording, how well the two explain each other. */
