@@ -90,6 +90,6 @@ describe("matcher snapshot", () => {
 
   it("refuses a snapshot of another format", () => {
     const snap = built.snapshot();
-    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 4");
+    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 5");
   });
 });

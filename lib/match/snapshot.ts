@@ -41,7 +41,7 @@ export interface MatcherSnapshot {
 }
 
 /** Bump when the snapshot's parts or their meaning change. */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 
 /** Packs a matcher's entries (as JSON, one string each) and tables. */
 export function packSnapshot(entryJson: string[], tables: MatcherTables, datasetVersion: string): MatcherSnapshot {
@@ -99,7 +99,6 @@ export function unpackSnapshot(snap: MatcherSnapshot): { entryJson: string[]; ta
 
 const ScannerParts = z.object({
   keys: stringList,
-  keyNext: intArray,
-  tables: z.array(z.object({ length: z.number(), outWeight: z.number(), shift: z.number() })),
+  tables: z.array(z.object({ gram: z.number(), stride: z.number(), outWeight: z.number(), shift: z.number(), filterBits: z.number() })),
   arrays: z.array(intArray),
 });
