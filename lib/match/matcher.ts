@@ -109,6 +109,8 @@ export class Matcher {
     };
 
     // 1–2. Clean and scan chunk by chunk, so progress can be reported.
+    // Whether each line looks like an error, decided once: the junction scan, keyless records and drift queries all ask.
+    const errorFlags: number[] = [];
     let rawLineOffset = 0;
     for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0);) {
       let end = Math.min(log.length, pos + CHUNK_CHARS);
@@ -121,19 +123,18 @@ export class Matcher {
       for (const l of normalizeLog(chunk)) {
         l.line += rawLineOffset;
         lines.push(l);
+        errorFlags.push(l.text && looksLikeError(l) ? 1 : 0);
       }
       rawLineOffset += countNewlines(chunk);
       this.scanLines(lines, firstIndex, addCandidate);
-      scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate);
+      scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate, errorFlags);
       pos = end;
       options.onProgress?.(pos, log.length);
       if (log.length === 0) break;
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
-    lines.forEach((l, li) => {
-      if (l.text && looksLikeError(l)) errorish.push(li);
-    });
+    for (let li = 0; li < lines.length; li++) if (errorFlags[li]) errorish.push(li);
     for (const i of this.tables.residual) for (const li of errorish) addCandidate(i, li);
 
     // 3. Verify candidates.
@@ -163,7 +164,7 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    if (!stopped) found.push(...this.driftCandidates(lines, errorish, tracebacks, raw, found));
+    if (!stopped) found.push(...this.driftCandidates(lines, errorish, errorFlags, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
     const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
@@ -178,6 +179,7 @@ export class Matcher {
   private driftCandidates(
     lines: LogLine[],
     errorish: number[],
+    errorFlags: number[],
     tracebacks: Traceback[],
     raw: { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
     found: Unranked[],
@@ -185,8 +187,7 @@ export class Matcher {
     const taken = new Set(raw.map((r) => r.entry));
     const fullLines = new Set<number>();
     for (const r of raw) if (r.kind === "full") for (const l of r.lines) fullLines.add(l.line);
-    const byLine = new Map<number, LogLine>();
-    for (const l of lines) if (!byLine.has(l.line)) byLine.set(l.line, l);
+    const byLine = firstLineObjects(lines);
     // A partial match is ranked by how well its record's whole wording fits the line: of two records
     // sharing a first sentence, the one that explains more of the rest wins.
     raw.forEach((r, k) => {
@@ -194,7 +195,7 @@ export class Matcher {
       const l = f.lines[0];
       if (f.kind === "partial" && l) f.wording = this.wordingIndex().compare(r.entry, l.text.slice(messageStart(l.text)));
     });
-    const queries = driftQueries(lines, errorish, tracebacks, fullLines, byLine);
+    const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
     const out: Unranked[] = [];
     for (const q of queries) {
       for (const c of this.wordingIndex().find(q.text, {
@@ -352,9 +353,10 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
 function driftQueries(
   lines: LogLine[],
   errorish: number[],
+  errorFlags: number[],
   tracebacks: Traceback[],
   fullLines: Set<number>,
-  byLine: Map<number, LogLine>,
+  byLine: LinesByNumber,
 ): { text: string; line: MatchedLine }[] {
   const out: { text: string; line: MatchedLine }[] = [];
   const seen = new Set<string>();
@@ -388,7 +390,7 @@ function driftQueries(
         next.recordStart ||
         fullLines.has(next.line) ||
         !sameWriter(next.stream, l.stream) ||
-        looksLikeError(next) ||
+        errorFlags[k] === 1 ||
         FRAME.test(next.text)
       )
         break;
@@ -397,6 +399,27 @@ function driftQueries(
     add(text, l, start);
   }
   return out;
+}
+
+/** The first line object of each log line number (a JSON line makes several), found on demand. */
+interface LinesByNumber {
+  get(line: number): LogLine | undefined;
+}
+
+/** Lines come in line-number order, so a binary search finds a number's first line object: no map of every line. */
+function firstLineObjects(lines: LogLine[]): LinesByNumber {
+  return {
+    get(line: number): LogLine | undefined {
+      let lo = 0;
+      let hi = lines.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (lines[mid]!.line < line) lo = mid + 1;
+        else hi = mid;
+      }
+      return lines[lo]?.line === line ? lines[lo] : undefined;
+    },
+  };
 }
 
 /** Lines after an error line that may continue its message. */

@@ -68,8 +68,15 @@ export function buildWrapTables(entries: MatcherEntry[]): WrapTables {
  * scanned again for the keys without blanks. Only the junctions: a key that
  * lies within one line was already found.
  */
-export function scanJunctions(t: WrapTables, lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
-  const parts: string[] = [];
+export function scanJunctions(
+  t: WrapTables,
+  lines: LogLine[],
+  from: number,
+  add: (entry: number, line: number) => void,
+  errorish?: ArrayLike<number>,
+): void {
+  // The junctions' text is written code unit by code unit into one buffer: no string per line.
+  let buf = new Uint16Array(4096);
   const starts: number[] = [];
   const breaks: number[] = [];
   const lineOf: number[] = [];
@@ -77,17 +84,46 @@ export function scanJunctions(t: WrapTables, lines: LogLine[], from: number, add
   for (let k = Math.max(1, from); k < lines.length; k++) {
     const next = lines[k]!;
     const prev = lines[k - 1]!;
-    if (prev.text === "" || !isContinuation(next, prev.stream)) continue;
-    const tail = withoutJsWhitespace(prev.text.slice(-JUNCTION)).slice(-JUNCTION_KEEP);
-    const head = withoutJsWhitespace(next.text.slice(0, JUNCTION)).slice(0, JUNCTION_KEEP);
+    if (prev.text === "" || !isContinuation(next, prev.stream, errorish ? errorish[k] === 1 : undefined)) continue;
+    if (offset + 2 * JUNCTION_KEEP + 1 > buf.length) {
+      const grown = new Uint16Array(buf.length * 2);
+      grown.set(buf);
+      buf = grown;
+    }
     starts.push(offset);
-    breaks.push(offset + tail.length);
+    // The last JUNCTION_KEEP non-blank code units of the previous line's last JUNCTION, in order.
+    const p = prev.text;
+    let first = p.length;
+    let kept = 0;
+    for (let i = p.length - 1; i >= Math.max(0, p.length - JUNCTION) && kept < JUNCTION_KEEP; i--) {
+      if (!isJsWhitespace(p.charCodeAt(i))) {
+        first = i;
+        kept++;
+      }
+    }
+    for (let i = first; i < p.length; i++) {
+      const c = p.charCodeAt(i);
+      if (!isJsWhitespace(c)) buf[offset++] = c;
+    }
+    breaks.push(offset);
+    // The first JUNCTION_KEEP non-blank code units of the next line's first JUNCTION.
+    const n = next.text;
+    kept = 0;
+    for (let i = 0; i < Math.min(n.length, JUNCTION) && kept < JUNCTION_KEEP; i++) {
+      const c = n.charCodeAt(i);
+      if (!isJsWhitespace(c)) {
+        buf[offset++] = c;
+        kept++;
+      }
+    }
+    buf[offset++] = 10;
     lineOf.push(k - 1);
-    parts.push(tail, head, "\n");
-    offset += tail.length + head.length + 1;
   }
-  if (parts.length === 0) return;
-  const text = parts.join("");
+  if (starts.length === 0) return;
+  const chunks: string[] = [];
+  for (let i = 0; i < offset; i += 8192)
+    chunks.push(String.fromCharCode.apply(null, buf.subarray(i, Math.min(offset, i + 8192)) as unknown as number[]));
+  const text = chunks.join("");
   const startsArr = Int32Array.from(starts);
   const onHit = (scanned: string, index: KeyIndex) => (key: number, pos: number) => {
     const keyLength = index.scanner.keys[key]!.length;
@@ -195,9 +231,14 @@ function firstWordLength(t: string): number {
   return i < 0 ? t.length : i;
 }
 
-/** Whether a line can be the wrapped tail of a line written by `stream`. */
-function isContinuation(l: LogLine, stream: string | undefined): boolean {
-  return l.text !== "" && sameWriter(l.stream, stream) && !l.recordStart && !startsSomethingNew(l);
+/** Whether a line can be the wrapped tail of a line written by `stream` (`errorish`: looksLikeError(l), when known). */
+function isContinuation(l: LogLine, stream: string | undefined, errorish?: boolean): boolean {
+  return (
+    l.text !== "" &&
+    sameWriter(l.stream, stream) &&
+    !l.recordStart &&
+    !(errorish === undefined ? startsSomethingNew(l) : errorish || FRAME_LINE.test(l.text))
+  );
 }
 
 /**
