@@ -13,12 +13,13 @@
  *     records best first.
  */
 import { normalizeLog, looksLikeError, type LogLine } from "../log/log-normalize";
-import { messageStart } from "../log/looks-like-error";
+import { isErrorLevel, messageStart } from "../log/looks-like-error";
 import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
+import { DistinctLines, HitsByText } from "./distinct-lines";
 import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
@@ -108,9 +109,12 @@ export class Matcher {
       set.add(lineIndex);
     };
 
-    // 1–2. Clean and scan chunk by chunk, so progress can be reported.
-    // Whether each line looks like an error, decided once: the junction scan, keyless records and drift queries all ask.
+    // 1–2. Clean and scan chunk by chunk, so progress can be reported. A text many lines share is scanned once.
+    const distinct = new DistinctLines();
+    const hits = new HitsByText();
+    // Whether each line looks like an error, decided once (per text): the junction scan, keyless records and drift queries all ask.
     const errorFlags: number[] = [];
+    const textIsError: boolean[] = [];
     let rawLineOffset = 0;
     for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0);) {
       let end = Math.min(log.length, pos + CHUNK_CHARS);
@@ -123,11 +127,17 @@ export class Matcher {
       for (const l of normalizeLog(chunk)) {
         l.line += rawLineOffset;
         lines.push(l);
-        errorFlags.push(l.text && looksLikeError(l) ? 1 : 0);
       }
       rawLineOffset += countNewlines(chunk);
-      this.scanLines(lines, firstIndex, addCandidate);
-      scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate, errorFlags);
+      const firstNew = distinct.add(lines, firstIndex);
+      for (let id = firstNew; id < distinct.texts.length; id++) textIsError[id] = looksLikeError(distinct.texts[id]!);
+      for (let li = firstIndex; li < lines.length; li++) {
+        const l = lines[li]!;
+        errorFlags.push(l.text && (textIsError[distinct.idOf[li]!] || isErrorLevel(l.level)) ? 1 : 0);
+      }
+      this.scanTexts(distinct.texts, firstNew, hits);
+      for (let li = firstIndex; li < lines.length; li++) hits.each(distinct.idOf[li]!, li, addCandidate);
+      scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate, errorFlags, distinct.idOf);
       pos = end;
       options.onProgress?.(pos, log.length);
       if (log.length === 0) break;
@@ -254,30 +264,30 @@ export class Matcher {
     return this.tables.repos;
   }
 
-  /** Scans lines `from` on for every key, exact and case-folded; each hit whose context agrees is a candidate. */
-  private scanLines(lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
-    if (from >= lines.length) return;
-    const starts = new Int32Array(lines.length - from + 1);
-    const parts: string[] = [];
+  /**
+   * Scans the texts from id `from` on for every key, exact and case-folded;
+   * each hit whose context agrees is filed under its text as (entry, line delta).
+   */
+  private scanTexts(texts: string[], from: number, hits: HitsByText): void {
+    if (from >= texts.length) return;
+    const starts = new Int32Array(texts.length - from + 1);
     let offset = 0;
-    for (let i = from; i < lines.length; i++) {
+    for (let i = from; i < texts.length; i++) {
       starts[i - from] = offset;
-      const t = lines[i]!.text;
-      parts.push(t);
-      offset += t.length + 1;
+      offset += texts[i]!.length + 1;
     }
-    starts[lines.length - from] = offset;
-    const text = parts.join("\n");
+    starts[texts.length - from] = offset;
+    const text = (from === 0 ? texts : texts.slice(from)).join("\n");
     const { keyBefore, keyAfter } = this.tables;
     const onHit = (scanned: string, index: KeyIndex) => (key: number, pos: number) => {
       const own = index.owners.data;
       const keyLength = index.scanner.keys[key]!.length;
-      let li = -1;
+      let id = -1;
       for (let j = index.owners.start[key]!, end = index.owners.start[key + 1]!; j < end; j += 3) {
         const c = own[j + 2]!;
         if (!contextAgrees(scanned, pos, keyLength, keyBefore[c]!, keyAfter[c]!)) continue;
-        if (li < 0) li = from + upperBound(starts, pos) - 1;
-        add(own[j]!, li - own[j + 1]!);
+        if (id < 0) id = from + upperBound(starts, pos) - 1;
+        hits.push(id, own[j]!, own[j + 1]!);
       }
     };
     this.tables.exact.scanner.scan(text, onHit(text, this.tables.exact));
@@ -285,6 +295,7 @@ export class Matcher {
       const folded = foldCase(text);
       this.tables.folded.scanner.scan(folded, onHit(folded, this.tables.folded));
     }
+    hits.seal(from, texts.length);
   }
 
   private squeezeLine = (l: LogLine): string => {

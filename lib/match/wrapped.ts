@@ -13,6 +13,7 @@ import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "
 import type { MatcherEntry } from "./matcher-data";
 import { KeyScanner } from "./prefilter";
 import type { MatchedLine } from "./types";
+import { HitsByText } from "./distinct-lines";
 
 /** Most lines a wrapped message is re-joined from. */
 const MAX_WRAP_LINES = 6;
@@ -66,7 +67,10 @@ export function buildWrapTables(entries: MatcherEntry[]): WrapTables {
  * been cut by the break, so the exact scan misses it. Each such junction —
  * the end of one line and the start of the next, blanks removed — is
  * scanned again for the keys without blanks. Only the junctions: a key that
- * lies within one line was already found.
+ * lies within one line was already found. `errorish[k]`, when given, is
+ * looksLikeError(lines[k]); `textIds[k]`, when given, numbers line k's text
+ * (equal texts, equal numbers), so a pair of texts that meets many times is
+ * scanned once.
  */
 export function scanJunctions(
   t: WrapTables,
@@ -74,17 +78,30 @@ export function scanJunctions(
   from: number,
   add: (entry: number, line: number) => void,
   errorish?: ArrayLike<number>,
+  textIds?: ArrayLike<number>,
 ): void {
   // The junctions' text is written code unit by code unit into one buffer: no string per line.
   let buf = new Uint16Array(4096);
   const starts: number[] = [];
   const breaks: number[] = [];
-  const lineOf: number[] = [];
+  // Each junction met: the line before the break and the junction's index in the text.
+  const met: number[] = [];
+  const pairs = textIds ? new Map<number, number>() : null;
   let offset = 0;
   for (let k = Math.max(1, from); k < lines.length; k++) {
     const next = lines[k]!;
     const prev = lines[k - 1]!;
     if (prev.text === "" || !isContinuation(next, prev.stream, errorish ? errorish[k] === 1 : undefined)) continue;
+    if (pairs) {
+      const pair = textIds![k - 1]! * PAIR + textIds![k]!;
+      const seen = pairs.get(pair);
+      if (seen !== undefined) {
+        met.push(k - 1, seen);
+        continue;
+      }
+      pairs.set(pair, starts.length);
+    }
+    met.push(k - 1, starts.length);
     if (offset + 2 * JUNCTION_KEEP + 1 > buf.length) {
       const grown = new Uint16Array(buf.length * 2);
       grown.set(buf);
@@ -117,7 +134,6 @@ export function scanJunctions(
       }
     }
     buf[offset++] = 10;
-    lineOf.push(k - 1);
   }
   if (starts.length === 0) return;
   const chunks: string[] = [];
@@ -134,15 +150,21 @@ export function scanJunctions(
     const own = index.owners.data;
     for (let j = index.owners.start[key]!, end = index.owners.start[key + 1]!; j < end; j += 2) {
       const c = own[j + 1]!;
-      if (contextAgrees(scanned, pos, keyLength, t.before[c]!, t.after[c]!)) add(own[j]!, lineOf[junction]!);
+      if (contextAgrees(scanned, pos, keyLength, t.before[c]!, t.after[c]!)) hits.push(junction, own[j]!, 0);
     }
   };
+  const hits = new HitsByText();
   t.exact.scanner.scan(text, onHit(text, t.exact));
   if (t.folded) {
     const folded = foldCase(text);
     t.folded.scanner.scan(folded, onHit(folded, t.folded));
   }
+  hits.seal(0, starts.length);
+  for (let m = 0; m < met.length; m += 2) hits.each(met[m + 1]!, met[m]!, add);
 }
+
+/** Text numbers below this pack in pairs into one exact double. */
+const PAIR = 2 ** 26;
 
 /**
  * Matches a program over the candidate line and the continuation lines
