@@ -23,7 +23,7 @@ import { DistinctLines, HitsByText } from "./distinct-lines";
 import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
-import { WordingIndex } from "./wording-index";
+import { WordingIndex, type WordingParts } from "./wording-index";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
@@ -59,17 +59,20 @@ export class Matcher {
   /** Built on first need: the wording index and the records by file. */
   private wording: WordingIndex | undefined;
   private sites: SiteIndex | undefined;
+  /** From a snapshot: the wording index's parts, so it is rebuilt without tokenizing every record. */
+  private readonly wordingParts: WordingParts | undefined;
 
   /** Builds the matcher for `data`. */
   constructor(data: MatcherData);
   /** @internal Used by `fromSnapshot`. */
-  constructor(data: null, loaded: { entryJson: string[]; tables: MatcherTables });
-  constructor(data: MatcherData | null, loaded?: { entryJson: string[]; tables: MatcherTables }) {
+  constructor(data: null, loaded: Loaded);
+  constructor(data: MatcherData | null, loaded?: Loaded) {
     if (data === null) {
       this.entryJson = loaded!.entryJson;
       this.entryCount = this.entryJson.length;
       this.entryList = new Array(this.entryCount);
       this.tables = loaded!.tables;
+      this.wordingParts = loaded!.wording;
       return;
     }
     this.entryJson = null;
@@ -90,11 +93,11 @@ export class Matcher {
     return e;
   }
 
-  /** Everything the constructor built, as plain parts (see MatcherSnapshot). */
+  /** Everything the constructor built, and the wording index's parts (built here if no lookup needed it yet), as plain parts (see MatcherSnapshot). */
   snapshot(datasetVersion = ""): MatcherSnapshot {
     const entries: string[] = [];
     for (let n = 0; n < this.entryCount; n++) entries.push(this.entryJson?.[n] ?? JSON.stringify(this.entry(n)));
-    return packSnapshot(entries, this.tables, datasetVersion);
+    return packSnapshot(entries, this.tables, datasetVersion, this.wordingIndex().parts());
   }
 
   /** Looks a whole log up. */
@@ -253,7 +256,9 @@ export class Matcher {
   }
 
   private wordingIndex(): WordingIndex {
-    return (this.wording ??= new WordingIndex(this.allEntries()));
+    return (this.wording ??= this.wordingParts
+      ? new WordingIndex((i) => this.entry(i), this.wordingParts)
+      : new WordingIndex(this.allEntries()));
   }
 
   private siteIndex(): SiteIndex {
@@ -325,6 +330,13 @@ export class Matcher {
     const slot = entryIndex * 2 + (partial ? 1 : 0);
     return (this.programs[slot] ??= programOf(this.entry(entryIndex), partial));
   }
+}
+
+/** What a snapshot gives the constructor. */
+interface Loaded {
+  entryJson: string[];
+  tables: MatcherTables;
+  wording?: WordingParts | undefined;
 }
 
 /** Builds the key tables of a matcher from its entries. */
