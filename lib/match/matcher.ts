@@ -255,7 +255,8 @@ export class Matcher {
     return out;
   }
 
-  private wordingIndex(): WordingIndex {
+  /** The records' wording index, built on first need (drift queries, guesses when nothing matched) and kept. */
+  wordingIndex(): WordingIndex {
     return (this.wording ??= this.wordingParts
       ? new WordingIndex((i) => this.entry(i), this.wordingParts)
       : new WordingIndex(this.allEntries()));
