@@ -31,11 +31,15 @@ const RE_ERRORISH = new RegExp(
  */
 export function looksLikeError(text: string | LogLine): boolean {
   if (typeof text !== "string") {
-    const lv = text.level;
-    if (lv === "error" || lv === "critical" || lv === "fatal") return true;
+    if (isErrorLevel(text.level)) return true;
     text = text.text;
   }
   return text.length > 0 && RE_ERRORISH.test(text);
+}
+
+/** Whether a level removed from a line's prefix marks it as an error. */
+export function isErrorLevel(level: LogLine["level"]): boolean {
+  return level === "error" || level === "critical" || level === "fatal";
 }
 
 /** `ValueError: `, `torch.cuda.OutOfMemoryError: ` at the start of a line. */

@@ -62,7 +62,8 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
   }
   const started = new Map<string, string>();
   for (const m of text.matchAll(PYTHON_M)) if (!started.has(m[1]!)) started.set(m[1]!, m[0]);
-  for (const m of text.matchAll(SERVE)) if (!started.has(m[1]!)) started.set(m[1]!, m[0]);
+  // A log without ` serve` is not searched for it (the search tries every word of the log).
+  if (text.includes(" serve")) for (const m of text.matchAll(SERVE)) if (!started.has(m[1]!)) started.set(m[1]!, m[0]);
   const named = new Set<string>();
   for (const m of text.matchAll(IMPORT)) named.add(m[1]!);
   for (const m of text.matchAll(PACKAGES_DIR)) named.add(m[1]!);

@@ -8,7 +8,6 @@ import { Matcher, type LookupResult, type MatchKind, type MatchedLine } from "./
 import type { MatcherData } from "./matcher-data";
 import type { Confidence } from "./types";
 import type { DiffOp } from "./wording";
-import { WordingIndex } from "./wording-index";
 import { looksLikeError } from "../log/log-normalize";
 import { finalTracebacks } from "../log/traceback";
 import { messageStart } from "../log/looks-like-error";
@@ -95,7 +94,6 @@ const ERROR_WORDS =
 /** A matcher plus its similarity index, built once per dataset. */
 export class Lookup {
   readonly matcher: Matcher;
-  private wording: WordingIndex | null = null;
 
   constructor(readonly data: MatcherData) {
     this.matcher = new Matcher(data);
@@ -107,15 +105,16 @@ export class Lookup {
     const errorLines = finalErrorLines(r);
     let similar: SimilarRecord[] = [];
     if (r.matches.length === 0 && errorLines.length) {
-      this.wording ??= new WordingIndex(this.data.entries);
+      // The matcher's own index: a lookup that compared drifted lines has built it already.
+      const wording = this.matcher.wordingIndex();
       const seen = new Set<string>();
       for (const l of errorLines.slice(0, 8)) {
-        for (const c of this.wording.find(l.text.slice(messageStart(l.text)), {
+        for (const c of wording.find(l.text.slice(messageStart(l.text)), {
           limit: GUESSES,
           minRecordCoverage: 0.25,
           minLineCoverage: 0.2,
         })) {
-          const e = this.wording.entry(c.entry);
+          const e = wording.entry(c.entry);
           if (seen.has(e.id)) continue;
           seen.add(e.id);
           similar.push({

@@ -13,16 +13,17 @@
  *     records best first.
  */
 import { normalizeLog, looksLikeError, type LogLine } from "../log/log-normalize";
-import { messageStart } from "../log/looks-like-error";
+import { isErrorLevel, messageStart } from "../log/looks-like-error";
 import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
+import { DistinctLines, HitsByText } from "./distinct-lines";
 import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
-import { WordingIndex } from "./wording-index";
+import { WordingIndex, type WordingParts } from "./wording-index";
 import type { WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
@@ -63,17 +64,20 @@ export class Matcher {
   /** Built on first need: the wording index and the records by file. */
   private wording: WordingIndex | undefined;
   private sites: SiteIndex | undefined;
+  /** From a snapshot: the wording index's parts, so it is rebuilt without tokenizing every record. */
+  private readonly wordingParts: WordingParts | undefined;
 
   /** Builds the matcher for `data`. */
   constructor(data: MatcherData);
   /** @internal Used by `fromSnapshot`. */
-  constructor(data: null, loaded: { entryJson: string[]; tables: MatcherTables });
-  constructor(data: MatcherData | null, loaded?: { entryJson: string[]; tables: MatcherTables }) {
+  constructor(data: null, loaded: Loaded);
+  constructor(data: MatcherData | null, loaded?: Loaded) {
     if (data === null) {
       this.entryJson = loaded!.entryJson;
       this.entryCount = this.entryJson.length;
       this.entryList = new Array(this.entryCount);
       this.tables = loaded!.tables;
+      this.wordingParts = loaded!.wording;
       return;
     }
     this.entryJson = null;
@@ -94,11 +98,11 @@ export class Matcher {
     return e;
   }
 
-  /** Everything the constructor built, as plain parts (see MatcherSnapshot). */
+  /** Everything the constructor built, and the wording index's parts (built here if no lookup needed it yet), as plain parts (see MatcherSnapshot). */
   snapshot(datasetVersion = ""): MatcherSnapshot {
     const entries: string[] = [];
     for (let n = 0; n < this.entryCount; n++) entries.push(this.entryJson?.[n] ?? JSON.stringify(this.entry(n)));
-    return packSnapshot(entries, this.tables, datasetVersion);
+    return packSnapshot(entries, this.tables, datasetVersion, this.wordingIndex().parts());
   }
 
   /** Looks a whole log up. */
@@ -113,7 +117,12 @@ export class Matcher {
       set.add(lineIndex);
     };
 
-    // 1–2. Clean and scan chunk by chunk, so progress can be reported.
+    // 1–2. Clean and scan chunk by chunk, so progress can be reported. A text many lines share is scanned once.
+    const distinct = new DistinctLines();
+    const hits = new HitsByText();
+    // Whether each line looks like an error, decided once (per text): the junction scan, keyless records and drift queries all ask.
+    const errorFlags: number[] = [];
+    const textIsError: boolean[] = [];
     let rawLineOffset = 0;
     for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0);) {
       let end = Math.min(log.length, pos + CHUNK_CHARS);
@@ -128,17 +137,22 @@ export class Matcher {
         lines.push(l);
       }
       rawLineOffset += countNewlines(chunk);
-      this.scanLines(lines, firstIndex, addCandidate);
-      scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate);
+      const firstNew = distinct.add(lines, firstIndex);
+      for (let id = firstNew; id < distinct.texts.length; id++) textIsError[id] = looksLikeError(distinct.texts[id]!);
+      for (let li = firstIndex; li < lines.length; li++) {
+        const l = lines[li]!;
+        errorFlags.push(l.text && (textIsError[distinct.idOf[li]!] || isErrorLevel(l.level)) ? 1 : 0);
+      }
+      this.scanTexts(distinct.texts, firstNew, hits);
+      for (let li = firstIndex; li < lines.length; li++) hits.each(distinct.idOf[li]!, li, addCandidate);
+      scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate, errorFlags, distinct.idOf);
       pos = end;
       options.onProgress?.(pos, log.length);
       if (log.length === 0) break;
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
-    lines.forEach((l, li) => {
-      if (l.text && looksLikeError(l)) errorish.push(li);
-    });
+    for (let li = 0; li < lines.length; li++) if (errorFlags[li]) errorish.push(li);
     for (const i of this.tables.residual) for (const li of errorish) addCandidate(i, li);
 
     // 3. Verify candidates.
@@ -168,7 +182,7 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    if (!stopped) found.push(...this.driftCandidates(lines, errorish, tracebacks, raw, found));
+    if (!stopped) found.push(...this.driftCandidates(lines, errorish, errorFlags, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
     const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
@@ -183,6 +197,7 @@ export class Matcher {
   private driftCandidates(
     lines: LogLine[],
     errorish: number[],
+    errorFlags: number[],
     tracebacks: Traceback[],
     raw: { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
     found: Unranked[],
@@ -190,8 +205,7 @@ export class Matcher {
     const taken = new Set(raw.map((r) => r.entry));
     const fullLines = new Set<number>();
     for (const r of raw) if (r.kind === "full") for (const l of r.lines) fullLines.add(l.line);
-    const byLine = new Map<number, LogLine>();
-    for (const l of lines) if (!byLine.has(l.line)) byLine.set(l.line, l);
+    const byLine = firstLineObjects(lines);
     // A partial match is ranked by how well its record's whole wording fits the line: of two records
     // sharing a first sentence, the one that explains more of the rest wins.
     raw.forEach((r, k) => {
@@ -199,7 +213,7 @@ export class Matcher {
       const l = f.lines[0];
       if (f.kind === "partial" && l) f.wording = this.wordingIndex().compare(r.entry, l.text.slice(messageStart(l.text)));
     });
-    const queries = driftQueries(lines, errorish, tracebacks, fullLines, byLine);
+    const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
     const out: Unranked[] = [];
     for (const q of queries) {
       for (const c of this.wordingIndex().find(q.text, {
@@ -285,8 +299,11 @@ export class Matcher {
     return out;
   }
 
-  private wordingIndex(): WordingIndex {
-    return (this.wording ??= new WordingIndex(this.allEntries()));
+  /** The records' wording index, built on first need (drift queries, guesses when nothing matched) and kept. */
+  wordingIndex(): WordingIndex {
+    return (this.wording ??= this.wordingParts
+      ? new WordingIndex((i) => this.entry(i), this.wordingParts)
+      : new WordingIndex(this.allEntries()));
   }
 
   private siteIndex(): SiteIndex {
@@ -297,30 +314,30 @@ export class Matcher {
     return this.tables.repos;
   }
 
-  /** Scans lines `from` on for every key, exact and case-folded; each hit whose context agrees is a candidate. */
-  private scanLines(lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
-    if (from >= lines.length) return;
-    const starts = new Int32Array(lines.length - from + 1);
-    const parts: string[] = [];
+  /**
+   * Scans the texts from id `from` on for every key, exact and case-folded;
+   * each hit whose context agrees is filed under its text as (entry, line delta).
+   */
+  private scanTexts(texts: string[], from: number, hits: HitsByText): void {
+    if (from >= texts.length) return;
+    const starts = new Int32Array(texts.length - from + 1);
     let offset = 0;
-    for (let i = from; i < lines.length; i++) {
+    for (let i = from; i < texts.length; i++) {
       starts[i - from] = offset;
-      const t = lines[i]!.text;
-      parts.push(t);
-      offset += t.length + 1;
+      offset += texts[i]!.length + 1;
     }
-    starts[lines.length - from] = offset;
-    const text = parts.join("\n");
+    starts[texts.length - from] = offset;
+    const text = (from === 0 ? texts : texts.slice(from)).join("\n");
     const { keyBefore, keyAfter } = this.tables;
     const onHit = (scanned: string, index: KeyIndex) => (key: number, pos: number) => {
       const own = index.owners.data;
       const keyLength = index.scanner.keys[key]!.length;
-      let li = -1;
+      let id = -1;
       for (let j = index.owners.start[key]!, end = index.owners.start[key + 1]!; j < end; j += 3) {
         const c = own[j + 2]!;
         if (!contextAgrees(scanned, pos, keyLength, keyBefore[c]!, keyAfter[c]!)) continue;
-        if (li < 0) li = from + upperBound(starts, pos) - 1;
-        add(own[j]!, li - own[j + 1]!);
+        if (id < 0) id = from + upperBound(starts, pos) - 1;
+        hits.push(id, own[j]!, own[j + 1]!);
       }
     };
     this.tables.exact.scanner.scan(text, onHit(text, this.tables.exact));
@@ -328,6 +345,7 @@ export class Matcher {
       const folded = foldCase(text);
       this.tables.folded.scanner.scan(folded, onHit(folded, this.tables.folded));
     }
+    hits.seal(from, texts.length);
   }
 
   private squeezeLine = (l: LogLine): string => {
@@ -357,6 +375,13 @@ export class Matcher {
     const slot = entryIndex * 2 + (partial ? 1 : 0);
     return (this.programs[slot] ??= programOf(this.entry(entryIndex), partial));
   }
+}
+
+/** What a snapshot gives the constructor. */
+interface Loaded {
+  entryJson: string[];
+  tables: MatcherTables;
+  wording?: WordingParts | undefined;
 }
 
 /** Builds the key tables of a matcher from its entries. */
@@ -396,9 +421,10 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
 function driftQueries(
   lines: LogLine[],
   errorish: number[],
+  errorFlags: number[],
   tracebacks: Traceback[],
   fullLines: Set<number>,
-  byLine: Map<number, LogLine>,
+  byLine: LinesByNumber,
 ): { text: string; line: MatchedLine }[] {
   const out: { text: string; line: MatchedLine }[] = [];
   const seen = new Set<string>();
@@ -432,7 +458,7 @@ function driftQueries(
         next.recordStart ||
         fullLines.has(next.line) ||
         !sameWriter(next.stream, l.stream) ||
-        looksLikeError(next) ||
+        errorFlags[k] === 1 ||
         FRAME.test(next.text)
       )
         break;
@@ -441,6 +467,27 @@ function driftQueries(
     add(text, l, start);
   }
   return out;
+}
+
+/** The first line object of each log line number (a JSON line makes several), found on demand. */
+interface LinesByNumber {
+  get(line: number): LogLine | undefined;
+}
+
+/** Lines come in line-number order, so a binary search finds a number's first line object: no map of every line. */
+function firstLineObjects(lines: LogLine[]): LinesByNumber {
+  return {
+    get(line: number): LogLine | undefined {
+      let lo = 0;
+      let hi = lines.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (lines[mid]!.line < line) lo = mid + 1;
+        else hi = mid;
+      }
+      return lines[lo]?.line === line ? lines[lo] : undefined;
+    },
+  };
 }
 
 /** Lines after an error line that may continue its message. */

@@ -115,6 +115,25 @@ describe("KeyScanner", () => {
     );
   });
 
+  it("agrees with indexOf for keys of every length from 1 to 24, a few and thousands (each group's sampling and rolling scans)", () => {
+    const random = seeded(11);
+    const pick = (s: string) => s[Math.floor(random() * s.length)]!;
+    const letters = "abcdefgh _.:";
+    for (const count of [40, 8000]) {
+      const keys = new Set<string>();
+      while (keys.size < count) {
+        const length = 1 + Math.floor(random() * 24);
+        let k = "";
+        for (let i = 0; i < length; i++) k += pick(letters);
+        keys.add(k);
+      }
+      const list = [...keys];
+      let text = "";
+      while (text.length < 60_000) text += random() < 0.3 ? list[Math.floor(random() * list.length)]! : pick(letters);
+      expect(scanned(list, text)).toEqual(naive(list, text));
+    }
+  });
+
   it("agrees with indexOf for thousands of keys planted in generated text", () => {
     const random = seeded(7);
     const pick = (s: string) => s[Math.floor(random() * s.length)]!;

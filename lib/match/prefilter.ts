@@ -1,169 +1,271 @@
 /**
- * Finds every occurrence of many fixed literal keys in a text in one pass per
- * key length, so the matcher runs only the regexes whose literal text is
- * really there (the idea of Hyperscan's and ripgrep's literal prefilters).
+ * Finds every occurrence of many fixed literal keys in a text, so the matcher
+ * runs only the regexes whose literal text is really there (the idea of
+ * Hyperscan's and ripgrep's literal prefilters).
  *
- * Hand-written on purpose: a Rabin–Karp scan over fixed-length keys measured
+ * Hand-written on purpose: a hash scan over fixed-length keys measured
  * ~0.12 s for a 10 MB log and 10,000 keys here, against 0.44–0.75 s and
  * +370 MB of heap for the npm Aho-Corasick packages tried
- * (shared/notes/measurements.md). Keys of one length share a rolling hash; an
- * open-addressed table answers "is any key here?" with one load per position.
+ * (shared/notes/measurements.md); the sampled scan below does the same work
+ * in about a fifth of that.
+ *
+ * Sampling: every key of a group is at least `m` long and is indexed by each
+ * of its grams of G characters at offsets 0 … S − 1, where S = m − G + 1. Any
+ * occurrence of such a key covers one text position that is a multiple of S
+ * with a whole gram after it, so only those positions are hashed: one window
+ * in S instead of every position (Wu–Manber's observation that a long key
+ * cannot hide between samples). A gram hit names (key, offset); the key is
+ * then compared whole at position − offset. Keys shorter than 8 are scanned
+ * at every position with a rolling hash of their own length (S = 1).
  */
 
 /** Key lengths the scanner uses; a literal shorter than the smallest cannot be a key. */
 export const KEY_LENGTHS = [16, 8, 4] as const;
-/**
- * Keys are found by a rolling hash of their first HASH_LENGTH characters, then
- * checked whole: one pass over the text serves every key of 8 or more
- * characters (a second pass runs only if some key is shorter).
- */
-const HASH_LENGTH = 8;
 
 const BASE = 0x01000193; // FNV prime as the polynomial base: odd, well mixed
 const MIX = 0x9e3779b1; // Fibonacci hashing multiplier for the slot index
 
-interface LengthTable {
-  length: number;
-  /** BASE^length mod 2^32: the weight of the character leaving the window. */
+/**
+ * One group of keys scanned together: keys of at least `gram + stride - 1`
+ * characters, indexed by their grams of `gram` characters at offsets
+ * 0 … stride − 1.
+ */
+interface GroupTable {
+  gram: number;
+  stride: number;
+  /** BASE^gram mod 2^32: the weight of the character leaving a rolling window (stride 1). */
   outWeight: number;
   shift: number;
+  filterBits: number;
   slotHash: Int32Array;
-  /** 1 + index of the first key in the slot's chain; 0 = empty slot. */
-  slotKey: Int32Array;
+  /** 1 + index of the first entry in the slot's chain; 0 = empty slot. */
+  slotHead: Int32Array;
   /**
-   * One bit per value of the mixed hash's top FILTER_BITS bits: 128 KB that
-   * stays in cache, so the common position (no key) costs no table read.
+   * One bit per value of the mixed hash's top `filterBits` bits: small enough
+   * to stay in cache, so the common position (no key) costs no table read.
    */
   filter: Int32Array;
+  /** Entries (a key and the offset of the gram in it), chained by slot: key, offset, next entry (−1 at the end). */
+  entryKey: Int32Array;
+  entryOffset: Int32Array;
+  entryNext: Int32Array;
+  /** Where in the key its check gram starts (the key's first or last gram, the one farther from the entry's), and the gram's hash. */
+  entryCheckAt: Int32Array;
+  entryCheck: Int32Array;
 }
-
-const FILTER_BITS = 20;
 
 /** A scanner's tables without its keys: plain numbers and typed arrays, cheap to store and to load. */
 export interface ScannerSnapshot {
-  keyNext: Int32Array;
-  tables: { length: number; outWeight: number; shift: number }[];
-  /** slotHash, slotKey and filter of each table in turn. */
+  tables: { gram: number; stride: number; outWeight: number; shift: number; filterBits: number }[];
+  /** slotHash, slotHead, filter, entryKey, entryOffset, entryNext, entryCheckAt and entryCheck of each table in turn. */
   arrays: Int32Array[];
+}
+
+const ARRAYS_PER_TABLE = 8;
+
+/** Above this many keys, grams of 4 characters are too common in text to sample with: 8 are used. */
+const MAX_SHORT_GRAM_KEYS = 1024;
+
+/** The gram length and stride for `count` keys of at least `min` characters. */
+function groupShape(min: number, count: number): { gram: number; stride: number } {
+  if (min >= 12 || (min >= 8 && count > MAX_SHORT_GRAM_KEYS)) return { gram: 8, stride: min - 7 };
+  if (min >= 8) return { gram: 4, stride: min - 3 };
+  return { gram: min, stride: 1 };
+}
+
+/** The group a key of this length is scanned in: 16+, 12–15, 8–11, and each shorter length alone. */
+function groupOf(length: number): number {
+  return length >= 16 ? 16 : length >= 12 ? 12 : length >= 8 ? 8 : length;
 }
 
 export class KeyScanner {
   readonly keys: string[];
-  private readonly tables: LengthTable[];
-  /** Next key with the same slot (chain), -1 at the end. */
-  private readonly keyNext: Int32Array;
+  private readonly tables: GroupTable[];
 
   /**
-   * Builds the tables for `keys`; every key must have one of KEY_LENGTHS. Or
-   * takes them ready-made from `snapshot()` (the CLI's cache), which skips
-   * all hashing: start-up then costs what reading the arrays costs.
+   * Builds the tables for `keys` (each non-empty). Or takes them ready-made
+   * from `snapshot()` (the CLI's cache), which skips all hashing: start-up
+   * then costs what reading the arrays costs.
    */
   constructor(keys: string[], ready?: ScannerSnapshot) {
     this.keys = keys;
     if (ready) {
-      this.keyNext = ready.keyNext;
-      this.tables = ready.tables.map((t, i) => ({
-        ...t,
-        slotHash: ready.arrays[3 * i]!,
-        slotKey: ready.arrays[3 * i + 1]!,
-        filter: ready.arrays[3 * i + 2]!,
-      }));
+      this.tables = ready.tables.map((t, i) => {
+        const a = ready.arrays.slice(ARRAYS_PER_TABLE * i, ARRAYS_PER_TABLE * (i + 1));
+        return {
+          ...t,
+          slotHash: a[0]!,
+          slotHead: a[1]!,
+          filter: a[2]!,
+          entryKey: a[3]!,
+          entryOffset: a[4]!,
+          entryNext: a[5]!,
+          entryCheckAt: a[6]!,
+          entryCheck: a[7]!,
+        };
+      });
       return;
     }
-    this.keyNext = new Int32Array(keys.length).fill(-1);
-    const byLength = new Map<number, number[]>();
+    const byGroup = new Map<number, number[]>();
     keys.forEach((k, i) => {
-      const h = Math.min(k.length, HASH_LENGTH);
-      const list = byLength.get(h) ?? [];
+      if (k.length === 0) return;
+      const g = groupOf(k.length);
+      const list = byGroup.get(g) ?? [];
       list.push(i);
-      byLength.set(h, list);
+      byGroup.set(g, list);
     });
-    this.tables = [];
-    for (const [length, indexes] of byLength) {
-      // A sparse table (≤ 1/16 full) makes the common case one load of an empty slot.
-      let bits = 10;
-      while (1 << bits < indexes.length * 16) bits++;
-      const size = 1 << bits;
-      const table: LengthTable = {
-        length,
-        outWeight: power(BASE, length),
-        shift: 32 - bits,
-        slotHash: new Int32Array(size),
-        slotKey: new Int32Array(size),
-        filter: new Int32Array(1 << (FILTER_BITS - 5)),
-      };
-      for (const k of indexes) {
-        const h = hashOf(keys[k]!, 0, length);
-        this.insert(table, k, h);
-        const f = Math.imul(h, MIX) >>> (32 - FILTER_BITS);
-        table.filter[f >>> 5]! |= 1 << (f & 31);
-      }
-      this.tables.push(table);
-    }
+    // Longest keys first, as before: the order hits of different groups come in.
+    this.tables = [...byGroup.keys()].sort((a, b) => b - a).map((g) => buildTable(keys, byGroup.get(g)!));
   }
 
   /** The built tables, for `new KeyScanner(keys, snapshot)`. */
   snapshot(): ScannerSnapshot {
     return {
-      keyNext: this.keyNext,
-      tables: this.tables.map(({ length, outWeight, shift }) => ({ length, outWeight, shift })),
-      arrays: this.tables.flatMap((t) => [t.slotHash, t.slotKey, t.filter]),
+      tables: this.tables.map(({ gram, stride, outWeight, shift, filterBits }) => ({ gram, stride, outWeight, shift, filterBits })),
+      arrays: this.tables.flatMap((t) => [
+        t.slotHash,
+        t.slotHead,
+        t.filter,
+        t.entryKey,
+        t.entryOffset,
+        t.entryNext,
+        t.entryCheckAt,
+        t.entryCheck,
+      ]),
     };
   }
 
-  private insert(t: LengthTable, key: number, h: number): void {
-    let slot = Math.imul(h, MIX) >>> t.shift;
-    const mask = t.slotHash.length - 1;
-    while (t.slotKey[slot] !== 0) {
-      if (t.slotHash[slot] === h) {
-        this.keyNext[key] = t.slotKey[slot]! - 1;
-        t.slotKey[slot] = key + 1;
-        return;
-      }
-      slot = (slot + 1) & mask;
-    }
-    t.slotHash[slot] = h;
-    t.slotKey[slot] = key + 1;
-  }
-
-  /** Calls `onHit(key, position)` for every occurrence of every key in `text`, in position order per key length. */
+  /** Calls `onHit(key, position)` for every occurrence of every key in `text`, in position order within each key group. */
   scan(text: string, onHit: (key: number, pos: number) => void): void {
-    for (const t of this.tables) this.scanLength(t, text, onHit);
+    for (const t of this.tables) {
+      if (t.stride === 1) this.scanRolling(t, text, onHit);
+      else this.scanSampled(t, text, onHit);
+    }
   }
 
-  private scanLength(t: LengthTable, text: string, onHit: (key: number, pos: number) => void): void {
-    const L = t.length;
+  /** Hashes the window at every sampled position (a multiple of the stride). */
+  private scanSampled(t: GroupTable, text: string, onHit: (key: number, pos: number) => void): void {
+    const G = t.gram;
+    const S = t.stride;
     const n = text.length;
-    if (n < L) return;
-    const { slotHash, slotKey, shift, outWeight, filter } = t;
+    const { slotHash, slotHead, filter, entryKey, entryOffset, entryNext, entryCheckAt, entryCheck, shift } = t;
+    const fshift = 32 - t.filterBits;
     const mask = slotHash.length - 1;
     const keys = this.keys;
-    const keyNext = this.keyNext;
+    for (let p = 0; p + G <= n; p += S) {
+      let h = 0;
+      for (let i = p; i < p + G; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
+      const mixed = Math.imul(h, MIX);
+      const f = mixed >>> fshift;
+      if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) continue;
+      let slot = mixed >>> shift;
+      let head = slotHead[slot]!;
+      while (head !== 0) {
+        if (slotHash[slot] === h) {
+          // Chains hold higher offsets first: hits come in position order. Before a key is compared
+          // whole, the gram of it farthest from this one is hashed in the text and checked.
+          let at = -1;
+          let check = 0;
+          for (let e = head - 1; e >= 0; e = entryNext[e]!) {
+            const start = p - entryOffset[e]!;
+            if (start < 0) continue;
+            if (start + entryCheckAt[e]! !== at) {
+              at = start + entryCheckAt[e]!;
+              check = 0;
+              for (let i = at; i < at + G; i++) check = (Math.imul(check, BASE) + text.charCodeAt(i)) | 0;
+            }
+            const k = entryKey[e]!;
+            if (check === entryCheck[e] && text.startsWith(keys[k]!, start)) onHit(k, start);
+          }
+          break;
+        }
+        slot = (slot + 1) & mask;
+        head = slotHead[slot]!;
+      }
+    }
+  }
+
+  /** A rolling hash over every position, for keys too short to sample. */
+  private scanRolling(t: GroupTable, text: string, onHit: (key: number, pos: number) => void): void {
+    const L = t.gram;
+    const n = text.length;
+    if (n < L) return;
+    const { slotHash, slotHead, filter, entryKey, entryNext, shift, outWeight } = t;
+    const fshift = 32 - t.filterBits;
+    const mask = slotHash.length - 1;
+    const keys = this.keys;
     let h = 0;
     for (let i = 0; i < L; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
     for (let end = L; ; end++) {
       const mixed = Math.imul(h, MIX);
-      const f = mixed >>> (32 - FILTER_BITS);
-      if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) {
-        if (end === n) break;
-        h = (Math.imul(h, BASE) + text.charCodeAt(end) - Math.imul(text.charCodeAt(end - L), outWeight)) | 0;
-        continue;
-      }
-      let slot = mixed >>> shift;
-      let head = slotKey[slot]!;
-      while (head !== 0) {
-        if (slotHash[slot] === h) {
-          const start = end - L;
-          for (let k = head - 1; k >= 0; k = keyNext[k]!) if (text.startsWith(keys[k]!, start)) onHit(k, start);
-          break;
+      const f = mixed >>> fshift;
+      if ((filter[f >>> 5]! & (1 << (f & 31))) !== 0) {
+        let slot = mixed >>> shift;
+        let head = slotHead[slot]!;
+        while (head !== 0) {
+          if (slotHash[slot] === h) {
+            const start = end - L;
+            for (let e = head - 1; e >= 0; e = entryNext[e]!) if (text.startsWith(keys[entryKey[e]!]!, start)) onHit(entryKey[e]!, start);
+            break;
+          }
+          slot = (slot + 1) & mask;
+          head = slotHead[slot]!;
         }
-        slot = (slot + 1) & mask;
-        head = slotKey[slot]!;
       }
       if (end === n) break;
       h = (Math.imul(h, BASE) + text.charCodeAt(end) - Math.imul(text.charCodeAt(end - L), outWeight)) | 0;
     }
   }
+}
+
+/** The table of one group: every key's grams at offsets 0 … stride − 1. */
+function buildTable(keys: string[], indexes: number[]): GroupTable {
+  const min = indexes.reduce((m, k) => Math.min(m, keys[k]!.length), Infinity);
+  const { gram, stride } = groupShape(min, indexes.length);
+  const count = indexes.length * stride;
+  // A table at most half full; the filter keeps misses off it.
+  let bits = 10;
+  while (1 << bits < count * 2) bits++;
+  let filterBits = 16;
+  while (filterBits < 23 && 1 << filterBits < count * 24) filterBits++;
+  const t: GroupTable = {
+    gram,
+    stride,
+    outWeight: power(BASE, gram),
+    shift: 32 - bits,
+    filterBits,
+    slotHash: new Int32Array(1 << bits),
+    slotHead: new Int32Array(1 << bits),
+    filter: new Int32Array(Math.max(1, 1 << (filterBits - 5))),
+    entryKey: new Int32Array(count),
+    entryOffset: new Int32Array(count),
+    entryNext: new Int32Array(count).fill(-1),
+    entryCheckAt: new Int32Array(count),
+    entryCheck: new Int32Array(count),
+  };
+  const mask = t.slotHash.length - 1;
+  let e = 0;
+  // Offsets in increasing order, each chain prepended to: a chain lists higher offsets (earlier starts) first.
+  for (let o = 0; o < stride; o++) {
+    for (const k of indexes) {
+      const h = hashOf(keys[k]!, o, gram);
+      t.entryKey[e] = k;
+      t.entryOffset[e] = o;
+      const key = keys[k]!;
+      const at = o * 2 > key.length - gram ? 0 : key.length - gram;
+      t.entryCheckAt[e] = at;
+      t.entryCheck[e] = hashOf(key, at, gram);
+      let slot = Math.imul(h, MIX) >>> t.shift;
+      while (t.slotHead[slot] !== 0 && t.slotHash[slot] !== h) slot = (slot + 1) & mask;
+      if (t.slotHead[slot] !== 0) t.entryNext[e] = t.slotHead[slot]! - 1;
+      t.slotHash[slot] = h;
+      t.slotHead[slot] = e + 1;
+      const f = Math.imul(h, MIX) >>> (32 - filterBits);
+      t.filter[f >>> 5]! |= 1 << (f & 31);
+      e++;
+    }
+  }
+  return t;
 }
 
 function hashOf(s: string, from: number, length: number): number {

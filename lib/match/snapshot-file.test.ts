@@ -48,6 +48,26 @@ describe("matcher snapshot", () => {
     expect(parsed()).toBeLessThan(FIXTURE_RECORDS.length);
   });
 
+  it("keeps the wording index: a drifted message is answered as by the built matcher, without parsing every entry", () => {
+    // kvCacheMaxSeqLen's message with one word changed (stored → kept): no pattern matches it, its wording does.
+    const drifted =
+      "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be kept in KV cache (10000). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.";
+    const loaded = Matcher.fromSnapshot(decodeSnapshot(bytes));
+    const found = loaded.lookup(drifted);
+    expect(found.matches[0]).toMatchObject({ kind: "similar", entry: { id: R.kvCacheMaxSeqLen.id } });
+    expect(view(found)).toEqual(view(built.lookup(drifted)));
+    const parsed = (loaded as unknown as { entryList: unknown[] }).entryList.filter((e) => e !== undefined).length;
+    expect(parsed).toBeLessThan(FIXTURE_RECORDS.length);
+  });
+
+  it("refuses wording parts that do not cover every entry", () => {
+    const snap = built.snapshot();
+    const meta = { ...snap.meta, wording: { ...(snap.meta.wording as object), total: [1, 2] } };
+    expect(() => Matcher.fromSnapshot({ ...snap, meta })).toThrow(
+      `matcher snapshot: the wording index's total cover 2 entries, not ${FIXTURE_RECORDS.length}`,
+    );
+  });
+
   it("round-trips again byte for byte, and keeps the dataset version", () => {
     const loaded = Matcher.fromSnapshot(decodeSnapshot(bytes));
     expect(Buffer.from(encodeSnapshot(loaded.snapshot("2025-06-01"))).equals(Buffer.from(bytes))).toBe(true);
@@ -90,6 +110,6 @@ describe("matcher snapshot", () => {
 
   it("refuses a snapshot of another format", () => {
     const snap = built.snapshot();
-    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 4");
+    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 6");
   });
 });

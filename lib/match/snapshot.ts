@@ -15,6 +15,7 @@ import * as z from "zod/mini";
 import "../parse";
 import type { KeyIndex } from "./key-index";
 import { KeyScanner } from "./prefilter";
+import type { WordingParts } from "./wording-index";
 import type { WrapTables } from "./wrapped";
 
 /** Everything a matcher builds from its entries. */
@@ -40,11 +41,11 @@ export interface MatcherSnapshot {
   strs: string[][];
 }
 
-/** Bump when the snapshot's parts or their meaning change. */
-export const SNAPSHOT_FORMAT = 4;
+/** Bump when the snapshot's parts or their meaning change (6: the wording parts' word keys drop a plural s). */
+export const SNAPSHOT_FORMAT = 6;
 
-/** Packs a matcher's entries (as JSON, one string each) and tables. */
-export function packSnapshot(entryJson: string[], tables: MatcherTables, datasetVersion: string): MatcherSnapshot {
+/** Packs a matcher's entries (as JSON, one string each), tables and, when built, its wording index's parts. */
+export function packSnapshot(entryJson: string[], tables: MatcherTables, datasetVersion: string, wording?: WordingParts): MatcherSnapshot {
   const ints: Int32Array[] = [];
   const strs: string[][] = [];
   const pack = (v: unknown): unknown => {
@@ -54,7 +55,13 @@ export function packSnapshot(entryJson: string[], tables: MatcherTables, dataset
     if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, pack(x)]));
     return v;
   };
-  const meta = { format: SNAPSHOT_FORMAT, datasetVersion, entries: { $s: strs.push(entryJson) - 1 }, tables: pack(tables) };
+  const meta = {
+    format: SNAPSHOT_FORMAT,
+    datasetVersion,
+    entries: { $s: strs.push(entryJson) - 1 },
+    tables: pack(tables),
+    ...(wording ? { wording: pack(wording) } : {}),
+  };
   return { meta, ints, strs };
 }
 
@@ -70,10 +77,22 @@ const Tables = z.object({
   wrap: z.object({ exact: keyIndex, folded: z.nullable(keyIndex), before: stringList, after: stringList }),
   repos: stringList,
 });
-const Meta = z.object({ format: z.number(), datasetVersion: z.string(), entries: z.object({ $s: z.number() }), tables: z.unknown() });
+const Meta = z.object({
+  format: z.number(),
+  datasetVersion: z.string(),
+  entries: z.object({ $s: z.number() }),
+  tables: z.unknown(),
+  wording: z.optional(z.unknown()),
+});
+const Wording = z.object({ words: stringList, total: z.array(z.number()) });
 
 /** Unpacks what packSnapshot made; throws, naming the part, on anything else. */
-export function unpackSnapshot(snap: MatcherSnapshot): { entryJson: string[]; tables: MatcherTables; datasetVersion: string } {
+export function unpackSnapshot(snap: MatcherSnapshot): {
+  entryJson: string[];
+  tables: MatcherTables;
+  datasetVersion: string;
+  wording?: WordingParts;
+} {
   const meta = z.parse(Meta, snap.meta);
   if (meta.format !== SNAPSHOT_FORMAT) throw new Error(`matcher snapshot format ${meta.format} is not ${SNAPSHOT_FORMAT}`);
   const part = <T>(list: T[], n: unknown, what: string): T => {
@@ -94,12 +113,21 @@ export function unpackSnapshot(snap: MatcherSnapshot): { entryJson: string[]; ta
     return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unpack(x)]));
   };
   const tables = z.parse(Tables, unpack(meta.tables));
-  return { entryJson: part(snap.strs, meta.entries.$s, "string list"), tables, datasetVersion: meta.datasetVersion };
+  const entryJson = part(snap.strs, meta.entries.$s, "string list");
+  if (meta.wording === undefined) return { entryJson, tables, datasetVersion: meta.datasetVersion };
+  const wording = z.parse(Wording, unpack(meta.wording));
+  for (const [name, list] of [
+    ["words", wording.words],
+    ["total", wording.total],
+  ] as const) {
+    if (list.length !== entryJson.length)
+      throw new Error(`matcher snapshot: the wording index's ${name} cover ${list.length} entries, not ${entryJson.length}`);
+  }
+  return { entryJson, tables, datasetVersion: meta.datasetVersion, wording };
 }
 
 const ScannerParts = z.object({
   keys: stringList,
-  keyNext: intArray,
-  tables: z.array(z.object({ length: z.number(), outWeight: z.number(), shift: z.number() })),
+  tables: z.array(z.object({ gram: z.number(), stride: z.number(), outWeight: z.number(), shift: z.number(), filterBits: z.number() })),
   arrays: z.array(intArray),
 });

@@ -7,6 +7,8 @@
 import type { MatcherEntry } from "./matcher-data";
 import { agreementOf, compareWording, isContentWord, templateTokens, tokens, WordWeights, type DiffOp, type WordingMatch } from "./wording";
 
+type Template = ReturnType<typeof templateTokens>;
+
 export interface WordingCandidate extends WordingMatch {
   /** Index of the entry. */
   entry: number;
@@ -60,27 +62,65 @@ export function opensRecord(diff: readonly DiffOp[]): boolean {
   return rest && diff[0]?.op === "=";
 }
 
+/**
+ * What an index needs besides its entries, so that it can be rebuilt without
+ * tokenizing every record (the CLI's cache keeps it): each entry's content
+ * words and the weight of its literal wording.
+ */
+export interface WordingParts {
+  /** Each entry's distinct content words, in order of first use, joined by spaces (a word has none). */
+  words: string[];
+  /** Each entry's literal wording weight. */
+  total: number[];
+}
+
 export class WordingIndex {
   private readonly weights: WordWeights;
   private readonly postings = new Map<string, number[]>();
-  private readonly template: ReturnType<typeof templateTokens>[] = [];
-  private readonly total: number[] = [];
+  /** Each entry's template tokens, made on first use when the index was rebuilt from parts. */
+  private readonly template: (Template | undefined)[] = [];
+  private readonly total: number[];
+  private readonly docs: string[][] = [];
+  private readonly entryAt: (i: number) => MatcherEntry;
 
-  constructor(private readonly entries: readonly MatcherEntry[]) {
-    const docs: string[][] = [];
-    entries.forEach((e, i) => {
-      const t = templateTokens(e.wording ?? e.message);
-      this.template.push(t);
-      const words = [...new Set(t.filter((x) => x.key !== null && isContentWord(x.key)).map((x) => x.key!))];
-      docs.push(words);
+  /** Builds the index of `entries`; or rebuilds it from `parts()` of an index of the same entries, reading an entry only when it is compared. */
+  constructor(entries: readonly MatcherEntry[]);
+  constructor(entries: (i: number) => MatcherEntry, parts: WordingParts);
+  constructor(entries: readonly MatcherEntry[] | ((i: number) => MatcherEntry), parts?: WordingParts) {
+    if (typeof entries === "function") {
+      this.entryAt = entries;
+      for (const w of parts!.words) this.docs.push(w === "" ? [] : w.split(" "));
+    } else {
+      this.entryAt = (i) => entries[i]!;
+      for (const e of entries) {
+        const t = templateTokens(e.wording ?? e.message);
+        this.template.push(t);
+        this.docs.push([...new Set(t.filter((x) => x.key !== null && isContentWord(x.key)).map((x) => x.key!))]);
+      }
+    }
+    this.docs.forEach((words, i) => {
       for (const w of words) {
         const list = this.postings.get(w);
         if (list) list.push(i);
         else this.postings.set(w, [i]);
       }
     });
-    this.weights = new WordWeights(docs);
-    for (const t of this.template) this.total.push(t.reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
+    this.weights = new WordWeights(this.docs);
+    this.total = parts ? parts.total : this.template.map((t) => t!.reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
+  }
+
+  /** What `new WordingIndex(entryAt, parts)` needs to rebuild this index. */
+  parts(): WordingParts {
+    return { words: this.docs.map((w) => w.join(" ")), total: this.total };
+  }
+
+  private templateOf(entry: number): Template {
+    let t = this.template[entry];
+    if (t === undefined) {
+      const e = this.entryAt(entry);
+      this.template[entry] = t = templateTokens(e.wording ?? e.message);
+    }
+    return t;
   }
 
   /** The weight of a word no record uses: the unit "rare" is measured in, whatever the dataset's size. */
@@ -127,7 +167,7 @@ export class WordingIndex {
       .slice(0, ALIGNED / 3);
     const out: WordingCandidate[] = [];
     for (const e of new Set([...byShare, ...byWeight, ...whole].map((c) => c.e))) {
-      const m = compareWording(this.template[e]!, line, this.weights);
+      const m = compareWording(this.templateOf(e), line, this.weights);
       const shared = m.recordCoverage * this.total[e]!;
       m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;
       const enough =
@@ -157,11 +197,11 @@ export class WordingIndex {
 
   /** How an entry's wording compares with a text (for ranking matches found otherwise). */
   compare(entry: number, text: string): WordingMatch {
-    return compareWording(this.template[entry]!, tokens(text), this.weights);
+    return compareWording(this.templateOf(entry), tokens(text), this.weights);
   }
 
   /** The entry at an index. */
   entry(i: number): MatcherEntry {
-    return this.entries[i]!;
+    return this.entryAt(i);
   }
 }

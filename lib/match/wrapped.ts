@@ -13,6 +13,7 @@ import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "
 import type { MatcherEntry } from "./matcher-data";
 import { KeyScanner } from "./prefilter";
 import type { MatchedLine } from "./types";
+import { HitsByText } from "./distinct-lines";
 
 /** Most lines a wrapped message is re-joined from. */
 const MAX_WRAP_LINES = 6;
@@ -66,28 +67,79 @@ export function buildWrapTables(entries: MatcherEntry[]): WrapTables {
  * been cut by the break, so the exact scan misses it. Each such junction —
  * the end of one line and the start of the next, blanks removed — is
  * scanned again for the keys without blanks. Only the junctions: a key that
- * lies within one line was already found.
+ * lies within one line was already found. `errorish[k]`, when given, is
+ * looksLikeError(lines[k]); `textIds[k]`, when given, numbers line k's text
+ * (equal texts, equal numbers), so a pair of texts that meets many times is
+ * scanned once.
  */
-export function scanJunctions(t: WrapTables, lines: LogLine[], from: number, add: (entry: number, line: number) => void): void {
-  const parts: string[] = [];
+export function scanJunctions(
+  t: WrapTables,
+  lines: LogLine[],
+  from: number,
+  add: (entry: number, line: number) => void,
+  errorish?: ArrayLike<number>,
+  textIds?: ArrayLike<number>,
+): void {
+  // The junctions' text is written code unit by code unit into one buffer: no string per line.
+  let buf = new Uint16Array(4096);
   const starts: number[] = [];
   const breaks: number[] = [];
-  const lineOf: number[] = [];
+  // Each junction met: the line before the break and the junction's index in the text.
+  const met: number[] = [];
+  const pairs = textIds ? new Map<number, number>() : null;
   let offset = 0;
   for (let k = Math.max(1, from); k < lines.length; k++) {
     const next = lines[k]!;
     const prev = lines[k - 1]!;
-    if (prev.text === "" || !isContinuation(next, prev.stream)) continue;
-    const tail = withoutJsWhitespace(prev.text.slice(-JUNCTION)).slice(-JUNCTION_KEEP);
-    const head = withoutJsWhitespace(next.text.slice(0, JUNCTION)).slice(0, JUNCTION_KEEP);
+    if (prev.text === "" || !isContinuation(next, prev.stream, errorish ? errorish[k] === 1 : undefined)) continue;
+    if (pairs) {
+      const pair = textIds![k - 1]! * PAIR + textIds![k]!;
+      const seen = pairs.get(pair);
+      if (seen !== undefined) {
+        met.push(k - 1, seen);
+        continue;
+      }
+      pairs.set(pair, starts.length);
+    }
+    met.push(k - 1, starts.length);
+    if (offset + 2 * JUNCTION_KEEP + 1 > buf.length) {
+      const grown = new Uint16Array(buf.length * 2);
+      grown.set(buf);
+      buf = grown;
+    }
     starts.push(offset);
-    breaks.push(offset + tail.length);
-    lineOf.push(k - 1);
-    parts.push(tail, head, "\n");
-    offset += tail.length + head.length + 1;
+    // The last JUNCTION_KEEP non-blank code units of the previous line's last JUNCTION, in order.
+    const p = prev.text;
+    let first = p.length;
+    let kept = 0;
+    for (let i = p.length - 1; i >= Math.max(0, p.length - JUNCTION) && kept < JUNCTION_KEEP; i--) {
+      if (!isJsWhitespace(p.charCodeAt(i))) {
+        first = i;
+        kept++;
+      }
+    }
+    for (let i = first; i < p.length; i++) {
+      const c = p.charCodeAt(i);
+      if (!isJsWhitespace(c)) buf[offset++] = c;
+    }
+    breaks.push(offset);
+    // The first JUNCTION_KEEP non-blank code units of the next line's first JUNCTION.
+    const n = next.text;
+    kept = 0;
+    for (let i = 0; i < Math.min(n.length, JUNCTION) && kept < JUNCTION_KEEP; i++) {
+      const c = n.charCodeAt(i);
+      if (!isJsWhitespace(c)) {
+        buf[offset++] = c;
+        kept++;
+      }
+    }
+    buf[offset++] = 10;
   }
-  if (parts.length === 0) return;
-  const text = parts.join("");
+  if (starts.length === 0) return;
+  const chunks: string[] = [];
+  for (let i = 0; i < offset; i += 8192)
+    chunks.push(String.fromCharCode.apply(null, buf.subarray(i, Math.min(offset, i + 8192)) as unknown as number[]));
+  const text = chunks.join("");
   const startsArr = Int32Array.from(starts);
   const onHit = (scanned: string, index: KeyIndex) => (key: number, pos: number) => {
     const keyLength = index.scanner.keys[key]!.length;
@@ -98,15 +150,21 @@ export function scanJunctions(t: WrapTables, lines: LogLine[], from: number, add
     const own = index.owners.data;
     for (let j = index.owners.start[key]!, end = index.owners.start[key + 1]!; j < end; j += 2) {
       const c = own[j + 1]!;
-      if (contextAgrees(scanned, pos, keyLength, t.before[c]!, t.after[c]!)) add(own[j]!, lineOf[junction]!);
+      if (contextAgrees(scanned, pos, keyLength, t.before[c]!, t.after[c]!)) hits.push(junction, own[j]!, 0);
     }
   };
+  const hits = new HitsByText();
   t.exact.scanner.scan(text, onHit(text, t.exact));
   if (t.folded) {
     const folded = foldCase(text);
     t.folded.scanner.scan(folded, onHit(folded, t.folded));
   }
+  hits.seal(0, starts.length);
+  for (let m = 0; m < met.length; m += 2) hits.each(met[m + 1]!, met[m]!, add);
 }
+
+/** Text numbers below this pack in pairs into one exact double. */
+const PAIR = 2 ** 26;
 
 /**
  * Matches a program over the candidate line and the continuation lines
@@ -195,9 +253,14 @@ function firstWordLength(t: string): number {
   return i < 0 ? t.length : i;
 }
 
-/** Whether a line can be the wrapped tail of a line written by `stream`. */
-function isContinuation(l: LogLine, stream: string | undefined): boolean {
-  return l.text !== "" && sameWriter(l.stream, stream) && !l.recordStart && !startsSomethingNew(l);
+/** Whether a line can be the wrapped tail of a line written by `stream` (`errorish`: looksLikeError(l), when known). */
+function isContinuation(l: LogLine, stream: string | undefined, errorish?: boolean): boolean {
+  return (
+    l.text !== "" &&
+    sameWriter(l.stream, stream) &&
+    !l.recordStart &&
+    !(errorish === undefined ? startsSomethingNew(l) : errorish || FRAME_LINE.test(l.text))
+  );
 }
 
 /**
