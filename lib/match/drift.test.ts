@@ -333,6 +333,35 @@ describe("the traceback's file, and names that contradict", () => {
     expect(new WordingIndex(data.entries).find(message).map((c) => data.entries[c.entry]!.slug)).toEqual(["capture-cuda-graph-failed"]);
   });
 
+  it("answers a message whose opening words a later release kept word for word, and never from a shared link", () => {
+    const offload: ErrorRecord = {
+      ...DEVICE_MAP,
+      id: "a1c3e5f7000000f3",
+      slug: "offload-folder",
+      errorMessage:
+        "The current `device_map` had weights offloaded to the disk, which needed to be re-saved. This is either because the weights are not in `safetensors` format, or because the model uses an internal weight format different than the one saved. Please provide an `offload_folder` for them in `from_pretrained`.",
+      messagePattern: "The current `device_map` had weights offloaded to the disk, which needed to be re-saved\\..*",
+    };
+    const docs: ErrorRecord = {
+      ...DEVICE_MAP,
+      id: "a1c3e5f7000000f4",
+      slug: "chat-template-docs",
+      errorMessage:
+        "Cannot use chat template functions without a template: see https://huggingface.co/docs/transformers/main/en/chat_templating",
+      messagePattern: "Cannot use chat template functions without a template: see (.+?)",
+    };
+    const lm = new Matcher(buildMatcherData([...FIXTURE_RECORDS, offload, docs]));
+    const ask = (log: string) => lm.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
+    expect(
+      ask(
+        "ValueError: The current `device_map` had weights offloaded to the disk. Please provide an `offload_folder` for them. Alternatively, make sure you have `safetensors` installed if the model you are using offers the weights in this format.",
+      ),
+    ).toEqual([["offload-folder", "similar", "low"]]);
+    expect(
+      ask("ValueError: Quantization config is missing: read https://huggingface.co/docs/transformers/main/en/quantization first"),
+    ).toEqual([]);
+  });
+
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
     // The record that says MHA, though it words the rest differently, comes before the one that says MLA.

@@ -37,6 +37,7 @@ function found(name: FixtureName | MatcherEntry, kind: MatchKind, lines: number[
       clause: { coverage: 0, weight: 0 },
       conflict: { record: 0, line: 0, names: [] },
       sharedNames: 0,
+      openingRun: 0,
       diff: [],
       ...wording,
     };

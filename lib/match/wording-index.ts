@@ -47,6 +47,8 @@ const CLAUSE_FOUND = 0.85;
 const CLAUSE_LINE = 0.4;
 /** Candidates aligned per query: enough to find the best, few enough to stay fast. */
 const ALIGNED = 24;
+/** The record's opening words this rich (in rare words), found word for word, make the same message whatever else changed. */
+const RUN_RARE_WORDS = 4;
 /** Share of a record's word weight the line must hold to be a candidate however long the line. */
 const WHOLE_RECORD = 0.9;
 /** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
@@ -179,6 +181,7 @@ export class WordingIndex {
           m.sharedNames >= this.weights.unknown * NAMED_RARE_WORDS &&
           m.conflict.record === 0) ||
         m.sentenceFound ||
+        (minSharedWeight < Infinity && m.openingRun >= this.weights.unknown * RUN_RARE_WORDS) ||
         (minSharedWeight < Infinity &&
           m.lineCoverage >= PREFIX_LINE &&
           shared >= this.weights.unknown * PREFIX_RARE_WORDS &&

@@ -36,6 +36,11 @@ export interface WordingMatch {
    * side's weight such substituted names carry. A release rewords prose; a different name is usually a different error.
    */
   conflict: { record: number; line: number; names: { record: string; line: string }[] };
+  /**
+   * Weight of the record's opening words found word for word, side by side, in the line, when they are RUN_WORDS
+   * content words at least (0 otherwise): a later release kept the start of the message and rewrote the rest.
+   */
+  openingRun: number;
   /** Weight of the names (`nameAt`) both sides share: `device_map` in both is strong evidence, whatever the prose around it. */
   sharedNames: number;
   diff: DiffOp[];
@@ -63,6 +68,8 @@ const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 const PUNCTUATION_WEIGHT = 0.05;
 /** A conflict is a name swapped for another: at most this many of the record's words in the gap. */
 const MAX_SWAPPED_WORDS = 3;
+/** The opening words count from this many content words: a clause, not a stock phrase. */
+const RUN_WORDS = 6;
 /** Most tokens of a line or message compared (the rest is ignored). */
 const MAX_TOKENS = 300;
 
@@ -266,6 +273,12 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   const names: { record: string; line: string }[] = [];
   let gapRecordWords = 0;
   let sharedNames = 0;
+  let run = 0;
+  let runWords = 0;
+  let lastMatch = -1;
+  let lastMatchLine = -1;
+  let openingRun = 0;
+  const firstWord = record.findIndex((r) => r.key !== null && isContentWord(r.key));
   const recordKeys = new Set(record.map((r) => r.key));
   const lineKeys = new Set(line.map((t) => t.key));
   const closeGap = () => {
@@ -301,6 +314,13 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     } else if (how === MATCH) {
       closeGap();
       push("=", line[j - 1]!.text);
+      // A run: this token and the one after it matched side by side in both texts (walking back).
+      const next = lastMatch === i + 1 && lastMatchLine === j + 1;
+      run = (next ? run : 0) + w[j - 1]!;
+      runWords = (next ? runWords : 0) + (isContentWord(line[j - 1]!.key) ? 1 : 0);
+      lastMatch = i;
+      lastMatchLine = j;
+      if (i - 1 === firstWord && runWords >= RUN_WORDS) openingRun = run;
       recordFound += w[j - 1]!;
       if (nameAt(line, j - 1)) sharedNames += w[j - 1]!;
       clauseFound[clauseOf[i - 1]!]! += w[j - 1]!;
@@ -335,6 +355,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     lineCoverage: lineTotal > 0 ? Math.min(1, lineExplained / lineTotal) : 0,
     clause,
     sharedNames,
+    openingRun,
     conflict: { record: recordTotal > 0 ? conflict / recordTotal : 0, line: lineTotal > 0 ? conflict / lineTotal : 0, names },
     diff: ops,
   };
