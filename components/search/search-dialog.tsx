@@ -100,7 +100,8 @@ export function SearchDialog({ base, version }: SearchDialogProps) {
       latest = false;
     };
   }, [searcher, query]);
-  const result = query.trim() ? answer : null;
+  // A failed search lists nothing: the last answer was for another query.
+  const result = query.trim() && !failure ? answer : null;
   const hits = useMemo(() => (result ? filterHits(result.hits, filters) : []), [result, filters]);
   const options = useMemo(() => facets(result?.hits ?? []), [result]);
   useEffect(() => {

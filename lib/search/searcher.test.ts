@@ -49,6 +49,13 @@ describe("search over the fixture records", () => {
     expect(await slugs("tokenzier ")).toContain(R.tokenizerLoad.slug);
   });
 
+  it("leaves a typo in the first letter uncorrected: only that letter's vocabulary is fetched", async () => {
+    const fetched: string[] = [];
+    const split = await Searcher.open(memoryFetch(fine.files, fetched));
+    expect((await split.search("nemory ")).terms).not.toContain(split.encode("memory")[0]);
+    expect(fetched.filter((p) => p.startsWith("search/v/"))).toEqual([searchPath.vocab(split.encode("nemory")[0]![0]!)]);
+  });
+
   it("matches the last word as a prefix while it is being typed", async () => {
     expect(await slugs("illegal mem")).toContain(R.cudaIllegalAccess.slug);
     expect(await slugs("tokeni")).toContain(R.tokenizerMode.slug);

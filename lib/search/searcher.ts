@@ -160,7 +160,7 @@ export class Searcher {
       if (!pages.has(n))
         pages.set(
           n,
-          this.page(searchPath.facets(n), n, per, parseFacets, (f) => f.facets),
+          this.page(searchPath.facets(n), n, per, parseFacets, (f) => f.facets, checkFacets(m)),
         );
     }
     const loaded = new Map(await Promise.all([...pages].map(async ([n, p]) => [n, await p] as const)));
@@ -181,13 +181,14 @@ export class Searcher {
     return p;
   }
 
-  /** A docs or facet page: checks it is page n with the right number of rows, and (facets) that its indexes name manifest entries. */
+  /** A docs or facet page: checks it is page n with the right number of rows, then each row with `check`. */
   private page<F extends { n: number }, R>(
     path: string,
     n: number,
     per: number,
     parse: (x: unknown, source: string) => F,
     rows: (f: F) => R[],
+    check?: (row: R, i: number, source: string) => void,
   ): Promise<R[]> {
     return this.once(path, (x, source) => {
       const f = parse(x, source);
@@ -196,15 +197,7 @@ export class Searcher {
       const expected = Math.min(per, this.manifest.records - n * per);
       if (list.length !== expected)
         throw new InputError([`${source}: holds ${list.length} records, expected ${expected}: the file is stale or damaged`]);
-      const m = this.manifest;
-      list.forEach((row, i) => {
-        if (!Array.isArray(row) || typeof row[0] !== "number") return;
-        const [repo, cls, tags] = row as unknown as [number, number, number[]];
-        const bad =
-          repo >= m.repos.length ? "repository" : cls >= m.classes.length ? "class" : tags.some((t) => t >= m.tags.length) ? "tag" : "";
-        if (bad)
-          throw new InputError([`${source}: facets[${i}]: names a ${bad} the manifest does not list: the files are from different builds`]);
-      });
+      if (check) list.forEach((row, i) => check(row, i, source));
       return list;
     });
   }
@@ -247,6 +240,16 @@ export class Searcher {
       this.index.import("map", b.terms.map(([term, gaps]) => [term, fromGaps(gaps)]) as unknown as string);
     });
   }
+}
+
+/** Checks a facet row's indexes name entries of the manifest's lists. */
+function checkFacets(m: StoredManifest) {
+  return ([repo, cls, tags]: [number, number, number[]], i: number, source: string) => {
+    const bad =
+      repo >= m.repos.length ? "repository" : cls >= m.classes.length ? "class" : tags.some((t) => t >= m.tags.length) ? "tag" : "";
+    if (bad)
+      throw new InputError([`${source}: facets[${i}]: names a ${bad} the manifest does not list: the files are from different builds`]);
+  };
 }
 
 /** Known terms starting with `term`, most frequent first (the term itself first). */
