@@ -17,8 +17,10 @@ interface SearchDialogProps {
 const LISTBOX_ID = "search-listbox";
 const optionId = (i: number) => `search-option-${i}`;
 const NO_FILTERS: SearchFilters = { repo: "", errorClass: "", tag: "" };
-/** Results listed at first, and added by scrolling to the end of the list or "More results" (their titles are fetched per page). */
-const PAGE = 20;
+/** Results listed at first (more than the list shows), and added by scrolling to the end of the list or "More results" (their titles are fetched for them). */
+const PAGE = 12;
+/** A query runs once typing pauses this long (ms): a burst of keys fetches the pieces of its last query only. */
+const TYPING_PAUSE = 120;
 
 /** True when a key press belongs to a text field, where `/` is just a character. */
 function inTextField(target: EventTarget | null): boolean {
@@ -88,16 +90,19 @@ export function SearchDialog({ base, version }: SearchDialogProps) {
       return;
     }
     let latest = true;
-    searcher.search(query).then(
-      (r) => {
-        if (!latest) return;
-        setAnswer(r);
-        setFailure("");
-      },
-      (err: unknown) => latest && setFailure(messageOf(err)),
-    );
+    const timer = setTimeout(() => {
+      searcher.search(query).then(
+        (r) => {
+          if (!latest) return;
+          setAnswer(r);
+          setFailure("");
+        },
+        (err: unknown) => latest && setFailure(messageOf(err)),
+      );
+    }, TYPING_PAUSE);
     return () => {
       latest = false;
+      clearTimeout(timer);
     };
   }, [searcher, query]);
   // A failed search lists nothing: the last answer was for another query.

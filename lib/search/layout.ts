@@ -23,10 +23,14 @@
 export const SEARCH_DATA_VERSION = 2;
 /** Records per facet page: the per-record facets are small (a few bytes gzip each). */
 export const FACET_PAGE = 1024;
-/** Fewest records per docs page; pages grow past it so a large dataset stays within MAX_DOCS_PAGES files. */
-export const MIN_DOCS_PAGE = 32;
+/**
+ * Fewest records per docs page; pages grow past it so a large dataset stays
+ * within MAX_DOCS_PAGES files. Small, because the results listed (PAGE in the
+ * dialog) fall on as many different pages: a query costs about PAGE pages.
+ */
+export const MIN_DOCS_PAGE = 16;
 /** Most docs page files. */
-export const MAX_DOCS_PAGES = 2048;
+export const MAX_DOCS_PAGES = 4096;
 /** Most index buckets, whatever the dataset size (keeps the file count of the site reasonable). */
 export const MAX_BUCKETS = 512;
 /** Target size of a bucket's JSON before compression (a bucket never splits a term, so one holding a common term is bigger). */
