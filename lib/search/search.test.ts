@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { FIXTURE_RECORDS, R } from "../testing/fixtures/records";
+import { R } from "../testing/fixtures/records";
 import { editDistance, facets, filterHits, highlight, looksLikeLog, TITLE_MAX, titleOf } from "./search";
 import { openSearch } from "../testing/search-files";
 
 const search = await openSearch();
 
 describe("filters", () => {
-  it("filter by repository, class and tag, and list the facets", async () => {
+  it("narrow the hits by repository, class and tag, and list the facets", async () => {
     const hits = (await search.search("memory")).hits;
     expect(new Set(hits.map((h) => h.repo)).size).toBeGreaterThan(1);
     const vllm = filterHits(hits, { repo: "vllm-project/vllm", errorClass: "", tag: "" });
@@ -18,7 +18,6 @@ describe("filters", () => {
     expect(f.repos).toContain("sgl-project/sglang");
     expect(f.tags).toContain("memory");
     expect(f.classes).toContain("RuntimeError");
-    expect(FIXTURE_RECORDS.length).toBeGreaterThan(hits.length - 1);
   });
 });
 
