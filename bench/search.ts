@@ -213,7 +213,7 @@ async function firstSearch(served: Map<string, { body: string; gzip: number }>, 
 /** manifest, vocab (v), buckets (i), facets (f) or docs (d). */
 function kindOf(p: string): string {
   const parts = p.replace(/^\/_errdex\//, "").split("/");
-  return parts.length > 2 ? ({ v: "vocab", i: "buckets", f: "facets", d: "docs" }[parts[1]!] ?? parts[1]!) : "manifest";
+  return parts.length > 2 ? ({ v: "vocab", t: "typo", i: "buckets", f: "facets", d: "docs" }[parts[1]!] ?? parts[1]!) : "manifest";
 }
 
 /** What the dialog searches for while `q` is typed: every prefix of it. */

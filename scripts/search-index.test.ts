@@ -23,7 +23,7 @@ describe("writeSearchAssets", () => {
     expect(fs.existsSync(file(searchPath.docs(0)))).toBe(true);
     const written = fs.readdirSync(path.join(dir, "search"), { recursive: true }).filter((f) => String(f).endsWith(".json"));
     expect(written).toHaveLength(sizes.files);
-    expect(Object.keys(sizes.kinds).sort()).toEqual(["docs pages", "facet pages", "index buckets", "manifest", "vocabulary"]);
+    expect(Object.keys(sizes.kinds).sort()).toEqual(["docs pages", "facet pages", "index buckets", "manifest", "typo files", "vocabulary"]);
     fs.rmSync(dir, { recursive: true });
   });
 });

@@ -14,12 +14,12 @@ import { ASSET_DIR } from "./browser-assets";
 import { writeOut } from "./out-path";
 
 /** The folder of each kind of search file, named for the build log. */
-const KINDS: Record<string, string> = { v: "vocabulary", i: "index buckets", f: "facet pages", d: "docs pages" };
+const KINDS: Record<string, string> = { v: "vocabulary", t: "typo files", i: "index buckets", f: "facet pages", d: "docs pages" };
 
 export interface SearchAssetSizes {
   buildMs: number;
   files: number;
-  /** Raw and gzip bytes by kind of file: manifest, vocabulary, index buckets, facet pages, docs pages. */
+  /** Raw and gzip bytes by kind of file: manifest, vocabulary, typo files, index buckets, facet pages, docs pages. */
   kinds: Record<string, { files: number; bytes: number; gzipBytes: number; maxGzipBytes: number }>;
 }
 

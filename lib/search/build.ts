@@ -14,7 +14,9 @@ import {
   docsPageSize,
   searchPath,
   splitBySize,
+  frequencyTier,
   toGaps,
+  typoKey,
   vocabKey,
 } from "./layout";
 import { loadFlexSearch, makeEncoder, makeIndex, searchText, titleOf } from "./search";
@@ -59,19 +61,25 @@ export async function buildSearchFiles(records: readonly ErrorRecord[], options:
   );
   buckets.forEach((terms, n) => files.set(searchPath.bucket(n), { v, n, terms }));
 
-  // Vocabulary by first character, most frequent first (frequency: entries over all scoring slots, ties by term).
+  // Vocabulary by first character, and again by second and third (for typos in the first letter), most frequent first
+  // (frequency: entries over all scoring slots, ties by term).
   const df = (e: Entry) => e[1].reduce((s, gaps) => s + gaps.length, 0);
-  const vocab = new Map<string, Entry[]>();
-  for (const e of entries) {
-    const k = vocabKey(e[0]);
-    const list = vocab.get(k);
-    if (list) list.push(e);
-    else vocab.set(k, [e]);
-  }
-  for (const [k, list] of vocab) {
+  const vocabFile = (k: string, list: Entry[]): StoredVocab => {
     list.sort((a, b) => df(b) - df(a) || (a[0] < b[0] ? -1 : 1));
-    files.set(searchPath.vocab(k), { v, k, terms: list.map((e) => e[0]) });
-  }
+    const tiers: [number, number][] = [];
+    list.forEach((e, i) => {
+      const t = frequencyTier(df(e));
+      if (tiers[tiers.length - 1]?.[1] !== t) tiers.push([i, t]);
+    });
+    return { v, k, terms: list.map((e) => e[0]), tiers };
+  };
+  const vocab = groupBy(entries, (e) => vocabKey(e[0]));
+  for (const [k, list] of vocab) files.set(searchPath.vocab(k), vocabFile(k, list));
+  const typo = groupBy(
+    entries.filter((e) => e[0].length >= 3),
+    (e) => typoKey(e[0]),
+  );
+  for (const [k, list] of typo) files.set(searchPath.typo(k), vocabFile(k, list));
 
   const repos = new Map<string, number>();
   const classes = new Map<string, number>();
@@ -103,6 +111,7 @@ export async function buildSearchFiles(records: readonly ErrorRecord[], options:
     // The first bucket's range starts at the empty string, so every term has a bucket.
     buckets: buckets.length ? buckets.map((b, i) => (i === 0 ? "" : b[0]![0])) : [""],
     vocab: [...vocab.keys()].sort(),
+    typo: [...typo.keys()].sort(),
     docsPage,
     facetPage,
     repos: [...repos.keys()],
@@ -112,4 +121,16 @@ export async function buildSearchFiles(records: readonly ErrorRecord[], options:
   if (!buckets.length) files.set(searchPath.bucket(0), { v, n: 0, terms: [] });
   files.set(searchPath.manifest, manifest);
   return { manifest, files };
+}
+
+/** Items grouped by key, in order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = m.get(k);
+    if (list) list.push(item);
+    else m.set(k, [item]);
+  }
+  return m;
 }

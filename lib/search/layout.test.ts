@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bucketOf, docsPageSize, fromGaps, MAX_DOCS_PAGES, MIN_DOCS_PAGE, splitBySize, toGaps, vocabKey } from "./layout";
+import {
+  bucketOf,
+  docsPageSize,
+  frequencyTier,
+  fromGaps,
+  MAX_DOCS_PAGES,
+  MIN_DOCS_PAGE,
+  splitBySize,
+  toGaps,
+  typoKey,
+  typoKeysFor,
+  vocabKey,
+} from "./layout";
 
 describe("bucketOf", () => {
   const firsts = ["", "fo", "mem", "tok"];
@@ -84,5 +96,33 @@ describe("docsPageSize", () => {
     expect(docsPageSize(20)).toBe(MIN_DOCS_PAGE);
     expect(docsPageSize(11_320)).toBe(MIN_DOCS_PAGE);
     expect(Math.ceil(100_000 / docsPageSize(100_000))).toBeLessThanOrEqual(MAX_DOCS_PAGES);
+  });
+});
+
+describe("typo keys", () => {
+  it("file a term by its 2nd and 3rd characters", () => {
+    expect(typoKey("memore")).toBe("em");
+    expect(typoKey("xé9")).toBe("_9");
+  });
+
+  it.each([
+    ["substitution", "remore"],
+    ["deletion", "emore"],
+    ["insertion", "xmemore"],
+    ["swap of the first two", "emmore"],
+  ])("find the file of a term one %s away at the first letter", (_, typed) => {
+    expect(typoKeysFor(typed)).toContain(typoKey("memore"));
+  });
+});
+
+describe("frequencyTier", () => {
+  it.each([
+    [0, 0],
+    [1, 0],
+    [2, 1],
+    [3, 1],
+    [1024, 10],
+  ])("%i entries → tier %i", (n, tier) => {
+    expect(frequencyTier(n)).toBe(tier);
   });
 });

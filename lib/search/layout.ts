@@ -9,6 +9,9 @@
  * - `search/v/<key>.json`: the vocabulary of terms starting with one
  *   character, most frequent first: exact look-up, prefix expansion of the
  *   word being typed, and the typo fix.
+ * - `search/t/<key>.json`: the same terms keyed by their second and third
+ *   characters, fetched for a word that is not known: a typo in its first
+ *   letter keeps (or shifts by one) the letters after it.
  * - `search/i/<n>.json`: index bucket n, FlexSearch's exported map entries
  *   for a contiguous range of terms (sorted ranges, so a prefix's expansions
  *   usually share a bucket).
@@ -41,6 +44,7 @@ export const searchPath = {
   manifest: "search/manifest.json",
   bucket: (n: number) => `search/i/${n}.json`,
   vocab: (key: string) => `search/v/${key}.json`,
+  typo: (key: string) => `search/t/${key}.json`,
   facets: (n: number) => `search/f/${n}.json`,
   docs: (n: number) => `search/d/${n}.json`,
 };
@@ -57,6 +61,29 @@ const PLAIN_KEY = /^[a-z0-9]$/;
 export function vocabKey(term: string): string {
   const c = term.charAt(0);
   return PLAIN_KEY.test(c) ? c : "_";
+}
+
+/** The typo file key of an encoded term of 3+ characters: its second and third characters (each as vocabKey names it). */
+export function typoKey(term: string): string {
+  return vocabKey(term.charAt(1)) + vocabKey(term.charAt(2));
+}
+
+/**
+ * The typo files that can hold a known term one edit away from `term` by an
+ * edit at its first letter: a substitution keeps its 2nd and 3rd letters, a
+ * deletion shifts them to the 1st and 2nd, an insertion to the 3rd and 4th,
+ * and a swap of the first two gives the 1st and 3rd.
+ */
+export function typoKeysFor(term: string): string[] {
+  const k = (a: number, b: number) => vocabKey(term.charAt(a)) + vocabKey(term.charAt(b));
+  const keys = [k(1, 2), k(0, 1), k(0, 2)];
+  if (term.length >= 4) keys.push(k(2, 3));
+  return [...new Set(keys)];
+}
+
+/** How common a term is, coarsely, comparable across files: ⌊log2 of its entries over all scoring slots⌋. */
+export function frequencyTier(entries: number): number {
+  return entries > 0 ? Math.floor(Math.log2(entries)) : 0;
 }
 
 /** The bucket holding `term`, given each bucket's first term (sorted): the last bucket whose first term is ≤ `term` (0 when none is). */

@@ -10,8 +10,8 @@
  * Guarantees: the same answers as one FlexSearch index over every record (the
  * tests compare both); a query term missing from the vocabulary is corrected
  * to the most frequent known term within one edit (two for words of 8+
- * characters) that starts with the same character (the vocabulary file a
- * query fetches is that character's), and the last term, while being typed,
+ * characters; an edit at the first letter is looked up in the typo files,
+ * frequency compared by tier), and the last term, while being typed,
  * also matches as a prefix; when no record holds every word, the records
  * holding most of them come back, flagged `partial`. A file that cannot be
  * fetched, or is damaged or stale, rejects the search with an error naming
@@ -20,7 +20,7 @@
  */
 import type { Encoder, Index } from "flexsearch";
 import { InputError } from "../parse";
-import { bucketOf, fromGaps, searchPath, vocabKey } from "./layout";
+import { bucketOf, fromGaps, searchPath, typoKey, typoKeysFor, vocabKey } from "./layout";
 import { editDistance, loadFlexSearch, makeEncoder, makeIndex, MAX_HITS, type Hit, type SearchDoc, type SearchResult } from "./search";
 import { parseBucket, parseDocs, parseFacets, parseManifest, parseVocab, type StoredManifest } from "./stored";
 
@@ -34,6 +34,8 @@ const MAX_PREFIX_EXPANSIONS = 6;
 interface Vocab {
   /** Term → rank (0 is the most frequent). */
   rank: Map<string, number>;
+  /** Term → frequency tier (layout.frequencyTier), comparable across files. */
+  tier: (term: string) => number;
   /** The terms sorted, for prefix ranges. */
   sorted: string[];
   byLength: Map<number, string[]>;
@@ -79,19 +81,23 @@ export class Searcher {
     const typing = !/\s$/.test(query);
     const wanted = words.flatMap((word, i) => this.encode(word).map((term) => ({ term, last: i === words.length - 1 && typing })));
     if (wanted.length === 0) return empty; // nothing, or only stop words and punctuation
-    const vocabs = await Promise.all(wanted.map(({ term }) => this.vocab(vocabKey(term))));
+    const vocabs = await Promise.all(wanted.map(({ term }) => this.vocab("vocab", vocabKey(term))));
     // Each term becomes a set of alternatives: itself if known, else its prefix expansions (last word only), else its nearest typo fix.
     let fuzzy = false;
-    const alternatives = wanted.map(({ term, last }, i): string[] => {
-      const v = vocabs[i];
-      if (!v) return [];
-      if (v.rank.has(term)) return last ? [term, ...prefixes(v, term).filter((t) => t !== term)].slice(0, MAX_PREFIX_EXPANSIONS) : [term];
-      const prefixed = last ? prefixes(v, term) : [];
-      if (prefixed.length) return prefixed;
-      const fix = nearest(v, term);
-      if (fix) fuzzy = true;
-      return fix ? [fix] : [];
-    });
+    const alternatives = await Promise.all(
+      wanted.map(async ({ term, last }, i): Promise<string[]> => {
+        const v = vocabs[i] ?? null;
+        if (v?.rank.has(term))
+          return last ? [term, ...prefixes(v, term).filter((t) => t !== term)].slice(0, MAX_PREFIX_EXPANSIONS) : [term];
+        const prefixed = v && last ? prefixes(v, term) : [];
+        if (prefixed.length) return prefixed;
+        if (term.length < 3) return [];
+        const typos = await Promise.all(typoKeysFor(term).map((k) => this.vocab("typo", k)));
+        const fix = nearest(term, [v, ...typos]);
+        if (fix) fuzzy = true;
+        return fix ? [fix] : [];
+      }),
+    );
     const buckets = new Set(alternatives.flat().map((t) => bucketOf(t, this.manifest.buckets)));
     await Promise.all([...buckets].map((n) => this.bucket(n)));
     if (alternatives.every((a) => a.length > 0)) {
@@ -202,24 +208,31 @@ export class Searcher {
     });
   }
 
-  /** A vocabulary file, or null when no known term starts with that key. */
-  private vocab(key: string): Promise<Vocab | null> {
-    if (!this.manifest.vocab.includes(key)) return Promise.resolve(null);
-    return this.once(searchPath.vocab(key), (x, source) => {
+  /** A vocabulary (or typo) file, or null when no known term has that key. */
+  private vocab(kind: "vocab" | "typo", key: string): Promise<Vocab | null> {
+    if (!this.manifest[kind].includes(key)) return Promise.resolve(null);
+    const keyOf = kind === "vocab" ? vocabKey : typoKey;
+    return this.once(searchPath[kind](key), (x, source) => {
       const f = parseVocab(x, source);
       if (f.k !== key)
         throw new InputError([`${source}: k: ${JSON.stringify(f.k)} expected ${JSON.stringify(key)}: the file is stale or misplaced`]);
       const rank = new Map<string, number>();
       const byLength = new Map<number, string[]>();
       f.terms.forEach((t, i) => {
-        if (vocabKey(t) !== key)
-          throw new InputError([`${source}: terms[${i}]: ${JSON.stringify(t)} does not start with ${JSON.stringify(key)}`]);
+        if (keyOf(t) !== key || (kind === "typo" && t.length < 3))
+          throw new InputError([`${source}: terms[${i}]: ${JSON.stringify(t)} does not belong in the file of ${JSON.stringify(key)}`]);
         rank.set(t, i);
         const list = byLength.get(t.length);
         if (list) list.push(t);
         else byLength.set(t.length, [t]);
       });
-      return { rank, sorted: [...f.terms].sort(), byLength };
+      const tier = (t: string) => {
+        const r = rank.get(t) ?? Infinity;
+        let found = 0;
+        for (const [start, value] of f.tiers) if (start <= r) found = value;
+        return found;
+      };
+      return { rank, tier, sorted: [...f.terms].sort(), byLength };
     });
   }
 
@@ -268,24 +281,33 @@ function prefixes(v: Vocab, term: string): string[] {
   return found.sort((a, b) => rank(a) - rank(b)).slice(0, MAX_PREFIX_EXPANSIONS);
 }
 
-/** The most frequent known term within one edit of `term` (two for terms of 8+ characters); null if none. */
-function nearest(v: Vocab, term: string): string | null {
-  if (term.length < 3) return null;
+/**
+ * The most frequent known term within one edit of `term` (two for terms of 8+
+ * characters) among the files given (the term's own vocabulary file first);
+ * null if none. Fewest edits first, then the highest frequency tier, then the
+ * earlier file, then the file's own order (exact frequency).
+ */
+function nearest(term: string, files: readonly (Vocab | null)[]): string | null {
   const maxEdits = term.length >= 8 ? 2 : 1;
   let best: string | null = null;
-  let bestDist = Infinity;
-  let bestRank = Infinity;
-  for (let len = term.length - maxEdits; len <= term.length + maxEdits; len++) {
-    for (const cand of v.byLength.get(len) ?? []) {
-      const d = editDistance(term, cand, maxEdits);
-      if (d > maxEdits) continue;
-      const r = v.rank.get(cand)!;
-      if (d < bestDist || (d === bestDist && r < bestRank)) {
-        best = cand;
-        bestDist = d;
-        bestRank = r;
+  let bestKey: number[] = [];
+  const better = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+    return false;
+  };
+  files.forEach((v, f) => {
+    if (!v) return;
+    for (let len = term.length - maxEdits; len <= term.length + maxEdits; len++) {
+      for (const cand of v.byLength.get(len) ?? []) {
+        const d = editDistance(term, cand, maxEdits);
+        if (d > maxEdits) continue;
+        const key = [d, -v.tier(cand), f, v.rank.get(cand)!];
+        if (!best || better(key, bestKey)) {
+          best = cand;
+          bestKey = key;
+        }
       }
     }
-  }
+  });
   return best;
 }

@@ -20,6 +20,8 @@ const manifestSchema = z.object({
   buckets: z.array(z.string()).check(z.minLength(1)),
   /** Vocabulary file keys present. */
   vocab: z.array(z.string()),
+  /** Typo file keys present. */
+  typo: z.array(z.string()),
   /** Records per docs page. */
   docsPage: z.number().check(z.int(), z.positive()),
   /** Records per facet page. */
@@ -33,8 +35,10 @@ const vocabSchema = z.object({
   v: version,
   /** The key this file is for (checked against the one asked for). */
   k: z.string(),
-  /** Encoded terms starting with the key, most frequent first. */
+  /** Encoded terms starting with the key (typo files: whose 2nd and 3rd characters are the key), most frequent first. */
   terms: z.array(z.string()),
+  /** Where each frequency tier (layout.frequencyTier) starts: [index of its first term, tier], tiers descending. */
+  tiers: z.array(z.tuple([count, count])),
 });
 
 const bucketSchema = z.object({
@@ -67,7 +71,7 @@ export type StoredDocs = z.infer<typeof docsSchema>;
 
 /** Checks a fetched manifest; throws an InputError naming the source and what is wrong. */
 export const parseManifest = (x: unknown, source: string): StoredManifest => parseInput(manifestSchema, x, source);
-/** Checks a fetched vocabulary file. */
+/** Checks a fetched vocabulary or typo file. */
 export const parseVocab = (x: unknown, source: string): StoredVocab => parseInput(vocabSchema, x, source);
 /** Checks a fetched index bucket. */
 export const parseBucket = (x: unknown, source: string): StoredBucket => parseInput(bucketSchema, x, source);
