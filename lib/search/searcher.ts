@@ -1,14 +1,16 @@
 /**
  * The browser side of the split search (lib/search/layout.ts): opens with the
  * manifest alone, then for each query fetches the vocabulary files of its
- * words' first characters, the index buckets of the terms it resolves to, the
+ * words' first characters (and, for a word not known, the typo files that can
+ * hold its fix), the index buckets of the terms it resolves to, the
  * facet pages of its hits, and, through `docs`, the slug and title of the
  * hits shown. Each file is fetched once per session, parsed against its
  * schema and checked against what was asked for; FlexSearch ranks (every
  * fetched bucket is imported into one FlexSearch index).
  *
  * Guarantees: the same answers as one FlexSearch index over every record (the
- * tests compare both); a query term missing from the vocabulary is corrected
+ * tests compare both; docs/benchmarks.md has the one difference, between
+ * equally near typo fixes); a query term missing from the vocabulary is corrected
  * to the most frequent known term within one edit (two for words of 8+
  * characters; an edit at the first letter is looked up in the typo files,
  * frequency compared by tier), and the last term, while being typed,
