@@ -1,12 +1,20 @@
 /**
- * Search benchmark (`npx tsx bench/search.ts`): builds the search index over
- * the shared corpus, reports the build time and what the first query
- * downloads (index + result fields + the search code, raw and gzip), then
- * loads the exported files in Chromium and measures query latency over ~200
- * realistic queries (words from messages, classes, tags, typos, half-typed
- * words). Writes `bench/results/search.json`.
+ * Search benchmark (`npx tsx bench/search.ts`): builds the split search files
+ * over the shared corpus (11,320 records) and over 100,000 synthetic records
+ * of its shape (bench/synthetic.ts), then serves them to Chromium and
+ * measures, in a fresh session per query, what a first search fetches after
+ * the page has loaded: the search code, the manifest, vocabulary files, index
+ * buckets, facet pages and the docs pages of the first PAGE results, counted
+ * as gzip bytes. Each typical query is measured twice: as the final query
+ * alone (typed fast: the dialog searches when typing pauses), and typed key
+ * by key with a pause after each (every prefix searched and listed).
+ * Then latency over ~200 realistic queries in one session: each query with
+ * the fetches it needs (cold), and again with everything cached (warm).
+ * Writes `bench/results/search.json`; `search-before.json` keeps the figures
+ * of the single-file index this replaced.
  *
- * `BENCH_DATA` (or `ERRDEX_DATA`) points at another corpus.
+ * `BENCH_DATA` (or `ERRDEX_DATA`) points at another corpus; `BENCH_SYNTHETIC`
+ * sets the synthetic size (0 skips it).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -14,148 +22,60 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { build } from "esbuild";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { loadDataset } from "../server/dataset";
-import { buildSearchData, titleOf } from "../lib/search/search";
+import { buildSearchFiles } from "../lib/search/build";
+import { titleOf } from "../lib/search/search";
 import type { ErrorRecord } from "../lib/record/schema";
+import { syntheticRecords } from "./synthetic";
 
 const corpus = process.env.BENCH_DATA ?? process.env.ERRDEX_DATA ?? path.resolve("../shared/corpus");
+const SYNTHETIC = Number(process.env.BENCH_SYNTHETIC ?? 100_000);
 const QUERY_COUNT = 200;
-const REPEATS = 5;
+/** Results the dialog lists first (components/search/search-dialog.tsx). */
+const PAGE = 12;
+/** Typical first searches: one word, two words, a typo, a word with a filter, and the most common word (its index entry is the largest). */
+const TYPICAL: { name: string; query: string; filter?: boolean }[] = [
+  { name: "one word", query: "memory" },
+  { name: "two words", query: "illegal memory" },
+  { name: "a typo", query: "memroy " },
+  { name: "a filter (tag of the first hit)", query: "cuda", filter: true },
+  { name: "the most common word", query: "error" },
+];
 
 if (!fs.existsSync(corpus)) {
   console.error(`bench: no corpus at ${corpus} (set BENCH_DATA)`);
   process.exit(2);
 }
-const ds = loadDataset(corpus);
-const records = ds.records;
-const row = (name: string, value: string) => console.log(`${name.padEnd(52)} ${value}`);
+const records = loadDataset(corpus).records;
+const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
-// 1. Build (first build pays FlexSearch's import; report the median of three).
-const buildTimes: number[] = [];
-let data!: Awaited<ReturnType<typeof buildSearchData>>;
-for (let i = 0; i < 3; i++) {
-  const t = performance.now();
-  data = await buildSearchData(records);
-  buildTimes.push(performance.now() - t);
-}
-const buildMs = [...buildTimes].sort((a, b) => a - b)[1]!;
-row(`index build (${records.length} records, median of 3)`, `${buildMs.toFixed(0)} ms`);
-
-// 2. What the first query downloads: both data files and the search code (lib/search + FlexSearch, minified).
-const indexJson = JSON.stringify(data.index);
-const docsJson = JSON.stringify(data.docs);
-const entry = path.resolve("bench/.search-page-entry.ts");
-fs.writeFileSync(
-  entry,
-  `import { Searcher } from "../lib/search/search";\nimport { parseStoredIndex, parseStoredDocs } from "../lib/search/stored";
-(window as any).benchSearch = async (queries: string[], repeats: number) => {
-  const t0 = performance.now();
-  const [i, d] = await Promise.all([fetch("/index.json").then((r) => r.json()), fetch("/docs.json").then((r) => r.json())]);
-  const s = await Searcher.load(parseStoredIndex(i), parseStoredDocs(d));
-  const loadMs = performance.now() - t0;
-  const first = performance.now();
-  s.search(queries[0] ?? "");
-  const firstQueryMs = performance.now() - first;
-  const times: number[] = [];
-  const hits: number[] = [];
-  for (const q of queries) {
-    const t = performance.now();
-    let n = 0;
-    for (let k = 0; k < repeats; k++) n = s.search(q).hits.length;
-    times.push((performance.now() - t) / repeats);
-    hits.push(n);
-  }
-  return { loadMs, firstQueryMs, times, hits };
-};
-`,
-);
-const bundle = await build({
-  entryPoints: [entry],
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  minify: true,
-  write: false,
-  splitting: false,
-  logLevel: "warning",
-});
-fs.rmSync(entry);
-const code = bundle.outputFiles[0]!.text;
-const sizes = {
-  indexBytes: Buffer.byteLength(indexJson),
-  indexGzipBytes: gzipSync(indexJson).length,
-  docsBytes: Buffer.byteLength(docsJson),
-  docsGzipBytes: gzipSync(docsJson).length,
-  codeBytes: Buffer.byteLength(code),
-  codeGzipBytes: gzipSync(code).length,
-};
-const firstRaw = sizes.indexBytes + sizes.docsBytes + sizes.codeBytes;
-const firstGzip = sizes.indexGzipBytes + sizes.docsGzipBytes + sizes.codeGzipBytes;
-row("index file", `${kb(sizes.indexBytes)} (${kb(sizes.indexGzipBytes)} gzip)`);
-row("result fields file", `${kb(sizes.docsBytes)} (${kb(sizes.docsGzipBytes)} gzip)`);
-row("search code (lib/search + FlexSearch)", `${kb(sizes.codeBytes)} (${kb(sizes.codeGzipBytes)} gzip)`);
-row("first query downloads", `${kb(firstRaw)} (${kb(firstGzip)} gzip; budget 1536 KB)`);
-
-// 3. Query latency in Chromium.
-const queries = realisticQueries(records, QUERY_COUNT);
+const code = await bundleCode();
+const codeGzipBytes = gzipSync(code).length;
 const browser = await chromium.launch({
   executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
-const page = await browser.newPage();
-const files: Record<string, [string, string]> = {
-  "/": ["text/html", `<!doctype html><meta charset="utf-8"><script type="module" src="/bench.js"></script>`],
-  "/bench.js": ["text/javascript", code],
-  "/index.json": ["application/json", indexJson],
-  "/docs.json": ["application/json", docsJson],
-};
-await page.route("http://bench.invalid/**", (route) => {
-  const f = files[new URL(route.request().url()).pathname];
-  return f ? route.fulfill({ contentType: f[0], body: f[1] }) : route.fulfill({ status: 404 });
-});
-await page.goto("http://bench.invalid/");
-await page.waitForFunction(() => "benchSearch" in window);
-const measured = await page.evaluate(
-  ([qs, n]) =>
-    (
-      window as unknown as {
-        benchSearch: (q: string[], r: number) => Promise<{ loadMs: number; firstQueryMs: number; times: number[]; hits: number[] }>;
-      }
-    ).benchSearch(qs, n),
-  [queries, REPEATS] as const,
-);
+const results: Record<string, unknown> = {};
+results.corpus = await measure(`corpus (${records.length} records)`, records, 3);
+if (SYNTHETIC > 0) results.synthetic = await measure(`synthetic (${SYNTHETIC} records)`, syntheticRecords(records, SYNTHETIC), 1);
+const chromiumVersion = `chromium ${browser.version()}`;
 await browser.close();
 
-const sorted = [...measured.times].sort((a, b) => a - b);
-const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const withHits = measured.hits.filter((n) => n > 0).length;
-row("load + import in Chromium (fetch, parse, import)", `${measured.loadMs.toFixed(0)} ms`);
-row(`query latency over ${queries.length} queries: p50`, `${pct(50).toFixed(2)} ms`);
-row("query latency p95 (budget 10 ms)", `${pct(95).toFixed(2)} ms`);
-row("query latency max", `${sorted[sorted.length - 1]!.toFixed(2)} ms`);
-row("queries with at least one hit", `${withHits} of ${queries.length}`);
-
 fs.mkdirSync("bench/results", { recursive: true });
+const before = fs.existsSync("bench/results/search-before.json")
+  ? (JSON.parse(fs.readFileSync("bench/results/search-before.json", "utf8")) as unknown)
+  : null;
 fs.writeFileSync(
   "bench/results/search.json",
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
-      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${await chromiumVersion()}`,
-      records: records.length,
-      buildMs,
-      ...sizes,
-      firstQueryBytes: firstRaw,
-      firstQueryGzipBytes: firstGzip,
-      loadMs: measured.loadMs,
-      queries: queries.length,
-      queryP50Ms: pct(50),
-      queryP95Ms: pct(95),
-      queryMaxMs: sorted[sorted.length - 1],
-      queriesWithHits: withHits,
+      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${chromiumVersion}`,
+      codeGzipBytes,
+      ...results,
+      before,
     },
     null,
     2,
@@ -163,14 +83,193 @@ fs.writeFileSync(
 );
 console.log("wrote bench/results/search.json");
 
-async function chromiumVersion(): Promise<string> {
-  const b = await chromium.launch({
-    executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: ["--no-sandbox"],
+/** What one dataset's split weighs, what first searches fetch, and query latency. */
+async function measure(label: string, rs: readonly ErrorRecord[], builds: number) {
+  console.log(`\n${label}`);
+  const times: number[] = [];
+  let built!: Awaited<ReturnType<typeof buildSearchFiles>>;
+  for (let i = 0; i < builds; i++) {
+    const t = performance.now();
+    built = await buildSearchFiles(rs);
+    times.push(performance.now() - t);
+  }
+  const buildMs = [...times].sort((a, b) => a - b)[times.length >> 1]!;
+  const served = new Map<string, { body: string; gzip: number }>();
+  const kinds: Record<string, { files: number; gzipBytes: number; maxGzipBytes: number }> = {};
+  for (const [p, v] of built.files) {
+    const body = JSON.stringify(v);
+    const gzip = gzipSync(body).length;
+    served.set(`/_errdex/${p}`, { body, gzip });
+    const k = (kinds[kindOf(p)] ??= { files: 0, gzipBytes: 0, maxGzipBytes: 0 });
+    k.files++;
+    k.gzipBytes += gzip;
+    k.maxGzipBytes = Math.max(k.maxGzipBytes, gzip);
+  }
+  row(`index build (median of ${builds})`, `${buildMs.toFixed(0)} ms`);
+  for (const [k, v] of Object.entries(kinds)) row(`  ${k}: ${v.files} files`, `${kb(v.gzipBytes)} gzip (largest ${kb(v.maxGzipBytes)})`);
+
+  const typical = [];
+  for (const t of TYPICAL) {
+    const final = await firstSearch(served, [t.query], t.filter ?? false);
+    const typed = await firstSearch(served, keystrokes(t.query), t.filter ?? false);
+    row(
+      `first search, ${t.name} (${JSON.stringify(t.query)}): ${final.hits} hits`,
+      `${kb(final.gzipBytes)} in ${final.files} files; typed ${kb(typed.gzipBytes)} in ${typed.files}`,
+    );
+    typical.push({ ...t, final, typed });
+  }
+
+  const queries = realisticQueries(rs, QUERY_COUNT);
+  const session = await openSession(served);
+  const latency = await session.page.evaluate(async ([qs, n]) => (window as unknown as Bench).benchLatency(qs, n), [
+    queries,
+    PAGE,
+  ] as const);
+  const fetchedGzip = session.fetched.reduce((s, p) => s + served.get(p)!.gzip, 0);
+  await session.page.close();
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+  };
+  const out = {
+    records: rs.length,
+    buildMs,
+    files: built.files.size,
+    kinds,
+    typical,
+    latency: {
+      queries: queries.length,
+      openMs: latency.openMs,
+      coldP50Ms: pct(latency.cold, 50),
+      coldP95Ms: pct(latency.cold, 95),
+      warmP50Ms: pct(latency.warm, 50),
+      warmP95Ms: pct(latency.warm, 95),
+      warmMaxMs: Math.max(...latency.warm),
+      queriesWithHits: latency.hits.filter((h) => h > 0).length,
+      filesFetched: session.fetched.length,
+      gzipBytesFetched: fetchedGzip,
+    },
+  };
+  row(`open (manifest + FlexSearch) in Chromium`, `${latency.openMs.toFixed(0)} ms`);
+  row(
+    `${queries.length} queries, each fetching what it needs: p50 / p95`,
+    `${out.latency.coldP50Ms.toFixed(1)} / ${out.latency.coldP95Ms.toFixed(1)} ms`,
+  );
+  row(
+    `same queries again, all cached: p50 / p95 / max`,
+    `${out.latency.warmP50Ms.toFixed(2)} / ${out.latency.warmP95Ms.toFixed(2)} / ${out.latency.warmMaxMs.toFixed(2)} ms`,
+  );
+  row(`after all ${queries.length} queries the session had fetched`, `${kb(fetchedGzip)} in ${session.fetched.length} files`);
+  row(`queries with at least one hit`, `${out.latency.queriesWithHits} of ${queries.length}`);
+  return out;
+}
+
+interface Bench {
+  benchFirst: (queries: string[], filter: boolean, page: number) => Promise<number>;
+  benchLatency: (queries: string[], page: number) => Promise<{ openMs: number; cold: number[]; warm: number[]; hits: number[] }>;
+}
+
+/** A fresh page serving the files, recording every search file fetched. */
+async function openSession(served: Map<string, { body: string; gzip: number }>) {
+  const page = await (browser as Browser).newPage();
+  const fetched: string[] = [];
+  await page.route("http://bench.invalid/**", (route) => {
+    const p = new URL(route.request().url()).pathname;
+    if (p === "/")
+      return route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><meta charset="utf-8"><script type="module" src="/bench.js"></script>`,
+      });
+    if (p === "/bench.js") return route.fulfill({ contentType: "text/javascript", body: code });
+    const f = served.get(p);
+    if (!f) return route.fulfill({ status: 404 });
+    fetched.push(p);
+    return route.fulfill({ contentType: "application/json", body: f.body });
   });
-  const v = `chromium ${b.version()}`;
-  await b.close();
-  return v;
+  await page.goto("http://bench.invalid/");
+  await page.waitForFunction(() => "benchFirst" in window);
+  return { page, fetched };
+}
+
+/** A first search in a fresh session: the queries in turn, then the docs of the first PAGE results. */
+async function firstSearch(served: Map<string, { body: string; gzip: number }>, queries: string[], filter: boolean) {
+  const session = await openSession(served);
+  const hits = await session.page.evaluate(async ([qs, f, n]) => (window as unknown as Bench).benchFirst(qs, f, n), [
+    queries,
+    filter,
+    PAGE,
+  ] as const);
+  await session.page.close();
+  const byKind: Record<string, number> = { code: codeGzipBytes };
+  for (const p of session.fetched) byKind[kindOf(p)] = (byKind[kindOf(p)] ?? 0) + served.get(p)!.gzip;
+  return {
+    hits,
+    files: session.fetched.length + 1,
+    gzipBytes: Object.values(byKind).reduce((s, n) => s + n, 0),
+    byKind,
+  };
+}
+
+/** manifest, vocab (v), buckets (i), facets (f) or docs (d). */
+function kindOf(p: string): string {
+  const parts = p.replace(/^\/_errdex\//, "").split("/");
+  return parts.length > 2 ? ({ v: "vocab", t: "typo", i: "buckets", f: "facets", d: "docs" }[parts[1]!] ?? parts[1]!) : "manifest";
+}
+
+/** What the dialog searches for while `q` is typed: every prefix of it. */
+function keystrokes(q: string): string[] {
+  return [...q].map((_, i) => q.slice(0, i + 1)).filter((s) => s.trim());
+}
+
+/** The searcher and FlexSearch bundled as the dialog loads them (minified), with the benchmark's page functions. */
+async function bundleCode(): Promise<string> {
+  const entry = path.resolve("bench/.search-page-entry.ts");
+  fs.writeFileSync(
+    entry,
+    `import { Searcher } from "../lib/search/searcher";
+import { filterHits } from "../lib/search/search";
+const fetchJson = async (p: string) => { const r = await fetch("/_errdex/" + p); if (!r.ok) throw new Error(p + " answered HTTP " + r.status); return r.json(); };
+(window as any).benchFirst = async (queries: string[], filter: boolean, page: number) => {
+  const s = await Searcher.open(fetchJson);
+  let hits: any[] = [];
+  // The dialog lists the results of every query that completes: their docs are fetched too.
+  for (const q of queries) {
+    hits = (await s.search(q)).hits;
+    await s.docs(hits.slice(0, page));
+  }
+  if (filter && hits[0]?.tags[0]) hits = filterHits(hits, { repo: "", errorClass: "", tag: hits[0].tags[0] });
+  await s.docs(hits.slice(0, page));
+  return hits.length;
+};
+(window as any).benchLatency = async (queries: string[], page: number) => {
+  const t0 = performance.now();
+  const s = await Searcher.open(fetchJson);
+  const openMs = performance.now() - t0;
+  const cold: number[] = [], warm: number[] = [], hits: number[] = [];
+  for (const times of [cold, warm]) for (const q of queries) {
+    const t = performance.now();
+    const r = await s.search(q);
+    await s.docs(r.hits.slice(0, page));
+    times.push(performance.now() - t);
+    if (times === cold) hits.push(r.hits.length);
+  }
+  return { openMs, cold, warm, hits };
+};
+`,
+  );
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+    splitting: false,
+    logLevel: "warning",
+  });
+  fs.rmSync(entry);
+  return bundle.outputFiles[0]!.text;
 }
 
 /** Queries a user would type, from the records themselves (seeded, so runs compare): message words, class + word, tags, typos, half-typed words. */

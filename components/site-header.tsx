@@ -5,8 +5,8 @@ import { Island } from "./islands/island";
 
 /** The top bar on every page: wordmark home link, the search box and the main navigation. */
 export function SiteHeader() {
-  // Versioned so a new dataset is never served from an old cache; fetched when the search first opens.
-  const v = encodeURIComponent(siteData().dataset.datasetVersion);
+  // The search files are versioned so a new dataset is never served from an old cache; fetched when the search first opens.
+  const version = siteData().dataset.datasetVersion;
   return (
     <header className="border-b border-line bg-subtle">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-2.5">
@@ -17,11 +17,7 @@ export function SiteHeader() {
           </svg>
           {site.name}
         </a>
-        <Island
-          name="search-dialog"
-          of={SearchDialog}
-          props={{ indexUrl: `/_errdex/search-index.json?v=${v}`, docsUrl: `/_errdex/search-docs.json?v=${v}` }}
-        />
+        <Island name="search-dialog" of={SearchDialog} props={{ base: "/_errdex/", version }} />
         <nav aria-label="Main">
           <ul className="flex gap-4 text-sm font-medium">
             <li>

@@ -2,7 +2,7 @@ import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { example, examplePath } from "./example";
 
-const isSearchData = (url: string) => /\/_errdex\/search-/.test(url);
+const isSearchData = (url: string) => /\/_errdex\/search\//.test(url);
 
 /** Opens a page and waits until the header search listens for its shortcuts (hydrated). */
 async function openPage(page: Page, path: string) {
@@ -19,7 +19,53 @@ test("no search data is requested on page load", async ({ page }) => {
   expect(requested).toEqual([]);
   await page.keyboard.press("/");
   await expect(page.getByRole("dialog", { name: "Search errors" })).toBeVisible();
-  await expect.poll(() => requested.length).toBe(2);
+  await expect.poll(() => requested.map((u) => new URL(u).pathname)).toEqual(["/_errdex/search/manifest.json"]);
+});
+
+test("a first search fetches the manifest and a few small pieces of the index, not the whole of it", async ({ page }) => {
+  const fetched: { path: string; bytes: number }[] = [];
+  page.on("response", async (res) => {
+    if (isSearchData(res.url())) fetched.push({ path: new URL(res.url()).pathname, bytes: (await res.body()).length });
+  });
+  await openPage(page, "/");
+  await page.keyboard.press("/");
+  await page.keyboard.type("hybrid ");
+  await expect(page.getByRole("dialog").getByRole("status")).toHaveText("1 result");
+  await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option")).toHaveCount(1);
+  const paths = fetched.map((f) => f.path);
+  expect(new Set(paths).size).toBe(paths.length); // each file once per session
+  expect(paths[0]).toBe("/_errdex/search/manifest.json");
+  // The vocabulary of the letters typed, the buckets of the words they resolve to, one facet page and one docs page.
+  expect(paths.filter((p) => p.startsWith("/_errdex/search/v/"))).toEqual(["/_errdex/search/v/h.json"]);
+  expect(paths.filter((p) => p.startsWith("/_errdex/search/f/"))).toEqual(["/_errdex/search/f/0.json"]);
+  expect(paths.filter((p) => p.startsWith("/_errdex/search/d/"))).toEqual(["/_errdex/search/d/0.json"]);
+  expect(paths.length).toBeLessThanOrEqual(8);
+  expect(fetched.reduce((s, f) => s + f.bytes, 0)).toBeLessThan(20_000);
+});
+
+test("a missing or damaged piece of the index is named in the status, and the next search tries it again", async ({ page }) => {
+  let broken: "missing" | "damaged" | null = "missing";
+  await page.route(/\/_errdex\/search\/i\/\d+\.json/, (route) =>
+    broken === "missing"
+      ? route.fulfill({ status: 404, body: "" })
+      : broken === "damaged"
+        ? route.fulfill({ contentType: "application/json", body: JSON.stringify({ v: 2, n: 0, terms: [["x", "y"]] }) })
+        : route.fallback(),
+  );
+  await openPage(page, "/");
+  await page.keyboard.press("/");
+  const status = page.getByRole("dialog").getByRole("status");
+  const box = page.getByRole("combobox", { name: "Search errors" });
+  await box.fill("hybrid ");
+  await expect(status).toHaveText("Search failed: /_errdex/search/i/0.json answered HTTP 404");
+  broken = "damaged";
+  await box.fill("hybrid");
+  await expect(status).toHaveText(
+    'Search failed: /_errdex/search/i/0.json: terms[0][1]: "y" Invalid input: expected array, received string',
+  );
+  broken = null;
+  await box.fill("hybrid ");
+  await expect(status).toHaveText("1 result");
 });
 
 test("keyboard only: / opens the search, typing finds the record, arrows and Enter open it", async ({ page }) => {

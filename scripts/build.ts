@@ -74,7 +74,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
 const search = await writeSearchAssets(dataset.records);
 step(
-  `search index built in ${search.buildMs.toFixed(0)} ms: index ${kb(search.indexBytes)} (${kb(search.indexGzipBytes)} gzip), result fields ${kb(search.docsBytes)} (${kb(search.docsGzipBytes)} gzip)`,
+  `search index built in ${search.buildMs.toFixed(0)} ms, split into ${search.files} files: ${Object.entries(search.kinds)
+    .map(([kind, k]) => `${kind} ${k.files} (${kb(k.gzipBytes)} gzip, largest ${kb(k.maxGzipBytes)})`)
+    .join(", ")}`,
 );
 
 // Share images render into their cache while next build runs (it rebuilds the output directory), and are copied in after.

@@ -1,41 +1,45 @@
 /**
- * Writes the search files the header's search box fetches on first use, into
- * `public/_errdex/` beside the matcher data: the exported index
- * (`search-index.json`) and the result-list fields (`search-docs.json`).
+ * Writes the split search files the header's search box fetches piece by
+ * piece (lib/search/layout.ts says what each holds) into
+ * `public/_errdex/search/`, beside the matcher data. The folder is emptied
+ * first, so no fragment of an earlier build survives.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
-import { buildSearchData } from "../lib/search/search";
+import { buildSearchFiles } from "../lib/search/build";
 import type { ErrorRecord } from "../lib/record/schema";
 import { ASSET_DIR } from "./browser-assets";
+import { writeOut } from "./out-path";
 
-export const SEARCH_FILES = { index: "search-index.json", docs: "search-docs.json" } as const;
+/** The folder of each kind of search file, named for the build log. */
+const KINDS: Record<string, string> = { v: "vocabulary", t: "typo files", i: "index buckets", f: "facet pages", d: "docs pages" };
 
 export interface SearchAssetSizes {
   buildMs: number;
-  indexBytes: number;
-  indexGzipBytes: number;
-  docsBytes: number;
-  docsGzipBytes: number;
+  files: number;
+  /** Raw and gzip bytes by kind of file: manifest, vocabulary, typo files, index buckets, facet pages, docs pages. */
+  kinds: Record<string, { files: number; bytes: number; gzipBytes: number; maxGzipBytes: number }>;
 }
 
-/** Builds the search index over the records, writes both files and returns the build time and their sizes. */
+/** Builds the search files over the records, writes them and returns the build time and their sizes. */
 export async function writeSearchAssets(records: readonly ErrorRecord[], dir = ASSET_DIR): Promise<SearchAssetSizes> {
   const t = performance.now();
-  const { index, docs } = await buildSearchData(records);
+  const { files } = await buildSearchFiles(records);
   const buildMs = performance.now() - t;
-  const indexJson = JSON.stringify(index);
-  const docsJson = JSON.stringify(docs);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, SEARCH_FILES.index), indexJson);
-  fs.writeFileSync(path.join(dir, SEARCH_FILES.docs), docsJson);
-  return {
-    buildMs,
-    indexBytes: Buffer.byteLength(indexJson),
-    indexGzipBytes: gzipSync(indexJson).length,
-    docsBytes: Buffer.byteLength(docsJson),
-    docsGzipBytes: gzipSync(docsJson).length,
-  };
+  fs.rmSync(path.join(dir, "search"), { recursive: true, force: true });
+  const kinds: SearchAssetSizes["kinds"] = {};
+  for (const [file, value] of files) {
+    const json = JSON.stringify(value);
+    writeOut(dir, file, json);
+    const kind = KINDS[file.split("/")[1] ?? ""] ?? "manifest";
+    const k = (kinds[kind] ??= { files: 0, bytes: 0, gzipBytes: 0, maxGzipBytes: 0 });
+    const gz = gzipSync(json).length;
+    k.files++;
+    k.bytes += Buffer.byteLength(json);
+    k.gzipBytes += gz;
+    k.maxGzipBytes = Math.max(k.maxGzipBytes, gz);
+  }
+  return { buildMs, files: files.size, kinds };
 }

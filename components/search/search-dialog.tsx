@@ -1,20 +1,26 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { facets, filterHits, looksLikeLog, type SearchDoc, type SearchFilters } from "@/lib/search/search";
+import { facets, filterHits, looksLikeLog, type SearchDoc, type SearchFilters, type SearchResult } from "@/lib/search/search";
 import { recordPath } from "@/lib/record/permalink";
 import { encodeShare } from "@/lib/site/lookup-link";
-import { useSearcher } from "./use-searcher";
+import { messageOf, useSearcher } from "./use-searcher";
 import { SearchResults } from "./search-results";
 
 interface SearchDialogProps {
-  indexUrl: string;
-  docsUrl: string;
+  /** URL path of the asset folder holding `search/`. */
+  base: string;
+  /** The dataset version, appended to every search file's URL. */
+  version: string;
 }
 
 const LISTBOX_ID = "search-listbox";
 const optionId = (i: number) => `search-option-${i}`;
 const NO_FILTERS: SearchFilters = { repo: "", errorClass: "", tag: "" };
+/** Results listed at first (more than the list shows), and added by scrolling to the end of the list or "More results" (their titles are fetched for them). */
+const PAGE = 12;
+/** A query runs once typing pauses this long (ms): a burst of keys fetches the pieces of its last query only. */
+const TYPING_PAUSE = 120;
 
 /** True when a key press belongs to a text field, where `/` is just a character. */
 function inTextField(target: EventTarget | null): boolean {
@@ -23,13 +29,15 @@ function inTextField(target: EventTarget | null): boolean {
 }
 
 /**
- * Full-text search in the header. `/` or Ctrl/⌘-K opens it anywhere; the
- * index is fetched when it first opens. Arrow keys move through the results,
+ * Full-text search in the header. `/` or Ctrl/⌘-K opens it anywhere; it
+ * fetches a small manifest when it first opens, and each query the pieces of
+ * the index it needs, then the titles of the results listed (PAGE at a time,
+ * more on scroll). Arrow keys move through the results,
  * Enter opens one, Escape closes and gives focus back. Pasting a log into it
  * hands the log to the home page lookup instead (in the URL fragment, which
  * never reaches a server).
  */
-export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
+export function SearchDialog({ base, version }: SearchDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -39,7 +47,11 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
   const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS);
   const [active, setActive] = useState(0);
   const [notice, setNotice] = useState("");
-  const { status, load } = useSearcher(indexUrl, docsUrl);
+  const [answer, setAnswer] = useState<SearchResult | null>(null);
+  const [failure, setFailure] = useState("");
+  const [shown, setShown] = useState(PAGE);
+  const [docs, setDocs] = useState<ReadonlyMap<number, SearchDoc>>(new Map());
+  const { status, load } = useSearcher(base, version);
 
   const show = () => {
     const d = dialog.current;
@@ -70,10 +82,64 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
   });
 
   const searcher = status.kind === "ready" ? status.searcher : null;
-  const result = useMemo(() => (searcher && query.trim() ? searcher.search(query) : null), [searcher, query]);
+  // Each query may fetch pieces of the index: the answer to the latest query wins, and the previous one stays listed meanwhile.
+  useEffect(() => {
+    if (!searcher || !query.trim()) {
+      setAnswer(null);
+      setFailure("");
+      return;
+    }
+    let latest = true;
+    const timer = setTimeout(() => {
+      searcher.search(query).then(
+        (r) => {
+          if (!latest) return;
+          setAnswer(r);
+          setFailure("");
+        },
+        (err: unknown) => latest && setFailure(messageOf(err)),
+      );
+    }, TYPING_PAUSE);
+    return () => {
+      latest = false;
+      clearTimeout(timer);
+    };
+  }, [searcher, query]);
+  // A failed search lists nothing: the last answer was for another query.
+  const result = query.trim() && !failure ? answer : null;
   const hits = useMemo(() => (result ? filterHits(result.hits, filters) : []), [result, filters]);
   const options = useMemo(() => facets(result?.hits ?? []), [result]);
-  useEffect(() => setActive(0), [result, filters]);
+  useEffect(() => {
+    setActive(0);
+    setShown(PAGE);
+  }, [result, filters]);
+
+  // The titles of the hits to list, fetched a docs page at a time; listed in order as far as they have arrived.
+  const wanted = hits.slice(0, shown);
+  const missing = wanted.filter((h) => !docs.has(h.id));
+  const missingKey = missing.map((h) => h.id).join(",");
+  useEffect(() => {
+    if (!searcher || missing.length === 0) return;
+    searcher.docs(missing).then(
+      (list) =>
+        setDocs((d) => {
+          const next = new Map(d);
+          for (const doc of list) next.set(doc.id, doc);
+          return next;
+        }),
+      (err: unknown) => setFailure(messageOf(err)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- missingKey stands for missing
+  }, [searcher, missingKey]);
+  const listed: SearchDoc[] = [];
+  for (const h of wanted) {
+    const doc = docs.get(h.id);
+    if (!doc) break;
+    listed.push(doc);
+  }
+  const more = listed.length < hits.length;
+  const showMore = () => setShown((s) => Math.max(s, listed.length + PAGE));
+  const current = Math.min(active, listed.length - 1);
 
   const onClosed = () => {
     setOpen(false);
@@ -85,9 +151,17 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
-      if (hits.length) setActive((a) => (e.key === "ArrowDown" ? (a + 1) % hits.length : (a - 1 + hits.length) % hits.length));
+      const n = listed.length;
+      if (!n) return;
+      if (e.key === "ArrowUp") setActive((current - 1 + n) % n);
+      else if (current < n - 1) setActive(current + 1);
+      else if (more) {
+        // Past the last listed result: list the next page and move onto it when it arrives.
+        showMore();
+        setActive(n);
+      } else setActive(0);
     } else if (e.key === "Enter") {
-      const hit = hits[active];
+      const hit = listed[current];
       if (!hit) return;
       e.preventDefault();
       openRecord(hit);
@@ -111,6 +185,7 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
   let statusText = "";
   if (status.kind === "loading") statusText = "Loading the search index…";
   else if (status.kind === "error") statusText = `Search is unavailable: ${status.message}`;
+  else if (failure) statusText = `Search failed: ${failure}`;
   else if (result) {
     const capped = result.hits.length >= 100 && hits.length === result.hits.length ? "+" : "";
     statusText = `${hits.length === 0 ? "No" : hits.length}${capped} result${hits.length === 1 ? "" : "s"}${!hits.length ? "" : result.partial ? " with some of the words" : result.fuzzy ? " for similar words" : ""}`;
@@ -143,10 +218,10 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
             type="search"
             role="combobox"
             aria-label="Search errors"
-            aria-expanded={hits.length > 0}
-            aria-controls={hits.length ? LISTBOX_ID : undefined}
+            aria-expanded={listed.length > 0}
+            aria-controls={listed.length ? LISTBOX_ID : undefined}
             aria-autocomplete="list"
-            aria-activedescendant={hits.length ? optionId(active) : undefined}
+            aria-activedescendant={listed.length ? optionId(current) : undefined}
             aria-describedby="search-status"
             autoComplete="off"
             spellCheck={false}
@@ -186,17 +261,28 @@ export function SearchDialog({ indexUrl, docsUrl }: SearchDialogProps) {
             </p>
           )}
         </div>
-        {open && searcher && hits.length > 0 && (
+        {open && searcher && listed.length > 0 && (
           <SearchResults
             id={LISTBOX_ID}
-            hits={hits}
+            hits={listed}
             terms={result?.terms ?? []}
             encode={(w) => searcher.encode(w)}
-            active={active}
+            active={current}
             optionId={optionId}
             onHover={setActive}
             onPick={openRecord}
+            onEnd={more ? showMore : undefined}
           />
+        )}
+        {open && listed.length > 0 && more && (
+          <p className="border-t border-line px-3 py-1.5 text-sm">
+            <button type="button" className="btn" onClick={showMore}>
+              More results
+            </button>{" "}
+            <span className="text-muted">
+              {listed.length} of {hits.length} listed
+            </span>
+          </p>
         )}
         <p className="border-t border-line px-3 py-1.5 text-xs text-muted">
           <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close. Paste a log to look it up.

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type UIEvent } from "react";
 import { highlight, type SearchDoc } from "@/lib/search/search";
 
 interface SearchResultsProps {
@@ -9,16 +10,30 @@ interface SearchResultsProps {
   optionId: (i: number) => string;
   onHover: (i: number) => void;
   onPick: (hit: SearchDoc) => void;
+  /** Called when the list is scrolled to its end and more results can be listed. */
+  onEnd?: () => void;
 }
+
+/** How near the end of the list (px) scrolling asks for more. */
+const END_MARGIN = 80;
 
 /**
  * The result list of the search dialog: a listbox of records, matched words
  * marked. Options hold no links (a link inside an option is a nested control
- * screen readers cannot reach); clicking or Enter opens the record.
+ * screen readers cannot reach); clicking or Enter opens the record. The
+ * active option is kept in view.
  */
-export function SearchResults({ id, hits, terms, encode, active, optionId, onHover, onPick }: SearchResultsProps) {
+export function SearchResults({ id, hits, terms, encode, active, optionId, onHover, onPick, onEnd }: SearchResultsProps) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector(`#${CSS.escape(optionId(active))}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, optionId, hits.length]);
+  const onScroll = (e: UIEvent<HTMLUListElement>) => {
+    const el = e.currentTarget;
+    if (onEnd && el.scrollTop + el.clientHeight >= el.scrollHeight - END_MARGIN) onEnd();
+  };
   return (
-    <ul id={id} role="listbox" aria-label="Search results" className="max-h-[60vh] overflow-y-auto">
+    <ul ref={list} id={id} role="listbox" aria-label="Search results" onScroll={onScroll} className="max-h-[60vh] overflow-y-auto">
       {hits.map((h, i) => (
         <li
           key={`${h.repo}/${h.slug}`}

@@ -1,40 +1,49 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { Searcher } from "@/lib/search/search";
+import type { Searcher } from "@/lib/search/searcher";
 
 export type SearcherStatus =
   { kind: "idle" } | { kind: "loading" } | { kind: "ready"; searcher: Searcher } | { kind: "error"; message: string };
 
-async function fetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
-  return res.json();
+/** Fetches one search file (`search/i/3.json`) from the asset folder, versioned so an old cache never answers for a new dataset. */
+function fetcher(base: string, version: string) {
+  return async (path: string): Promise<unknown> => {
+    const url = `${base}${path}`;
+    const res = await fetch(`${url}?v=${encodeURIComponent(version)}`);
+    if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+    try {
+      return await res.json();
+    } catch (err) {
+      throw new Error(`${url} is not valid JSON (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+    }
+  };
 }
 
+/** An error's message for the status line. */
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /**
- * The search index, fetched and imported on the first `load()` (when the
- * search dialog opens), never on page load. A failed load can be retried.
+ * The search, opened on the first `load()` (when the search dialog opens),
+ * never on page load: it fetches the small manifest only; each query then
+ * fetches the pieces of the index it needs. A failed open can be retried.
  */
-export function useSearcher(indexUrl: string, docsUrl: string) {
+export function useSearcher(base: string, version: string) {
   const [status, setStatus] = useState<SearcherStatus>({ kind: "idle" });
   const pending = useRef<Promise<void> | null>(null);
 
   const load = useCallback(() => {
     if (pending.current) return;
     setStatus({ kind: "loading" });
-    pending.current = Promise.all([fetchJson(indexUrl), fetchJson(docsUrl)])
-      .then(async ([index, docs]) => {
-        // The schema is loaded with the data, never with the page.
-        const { parseStoredDocs, parseStoredIndex } = await import("@/lib/search/stored");
-        return Searcher.load(parseStoredIndex(index, indexUrl), parseStoredDocs(docs, docsUrl));
-      })
+    // The searcher, FlexSearch and the file schemas are loaded with the data, never with the page.
+    pending.current = import("@/lib/search/searcher")
+      .then(({ Searcher }) => Searcher.open(fetcher(base, version), base))
       .then((searcher) => setStatus({ kind: "ready", searcher }))
       .catch((err: unknown) => {
         pending.current = null;
-        setStatus({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+        setStatus({ kind: "error", message: messageOf(err) });
       });
-  }, [indexUrl, docsUrl]);
+  }, [base, version]);
 
   return { status, load };
 }

@@ -63,3 +63,27 @@ test("the search filters offer every class, repository and tag as text", async (
     for (const tag of r.tags) expect(await values("Tag")).toContain(tag);
   }
 });
+
+test("a word two hundred records share lists twelve, then more on the button, on scroll and past the last with the arrow key", async ({
+  page,
+}) => {
+  const dialog = await openSearch(page);
+  const box = dialog.getByRole("combobox", { name: "Search errors" });
+  await page.keyboard.type("dugong ");
+  await expect(dialog.getByRole("status")).toHaveText("100+ results");
+  const options = dialog.getByRole("listbox", { name: "Search results" }).getByRole("option");
+  await expect(options).toHaveCount(12);
+  await expect(dialog.getByText("12 of 100 listed")).toBeVisible();
+  await dialog.getByRole("button", { name: "More results" }).click();
+  await expect(options).toHaveCount(24);
+  await options.nth(23).scrollIntoViewIfNeeded();
+  await expect(options).toHaveCount(36);
+  await box.focus();
+  await page.keyboard.press("ArrowUp"); // from the first result to the last listed
+  await expect(options.nth(35)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowDown"); // past it: the next page is listed and the next result chosen
+  await expect(options).toHaveCount(48);
+  await expect(options.nth(36)).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await options.nth(36).getAttribute("id")) ?? "");
+  await expect(options.nth(36)).toBeInViewport();
+});
