@@ -362,6 +362,18 @@ describe("the traceback's file, and names that contradict", () => {
     ).toEqual([]);
   });
 
+  it("shares no name through an acronym: a one-record dataset's `PD` line is not its record's error", () => {
+    const pd: ErrorRecord = {
+      ...R.marlinSglang,
+      id: "a1c3e5f7000000f5",
+      slug: "pd-different-tp",
+      errorMessage: "PD Disaggregation does NOT support PD different TP sizes for non-MLA {st.upper()} hybrid models yet.",
+      messagePattern: String.raw`PD Disaggregation does NOT support PD different TP sizes for non-MLA (.+?) hybrid models yet\.`,
+    };
+    const one = new Matcher(buildMatcherData([pd]));
+    expect(one.lookup("ERROR 10-25 13:08:43 [core.py:708] PD Disaggregation transfer failed for hybrid models").matches).toEqual([]);
+  });
+
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
     // The record that says MHA, though it words the rest differently, comes before the one that says MLA.

@@ -41,7 +41,7 @@ export interface WordingMatch {
    * content words at least (0 otherwise): a later release kept the start of the message and rewrote the rest.
    */
   openingRun: number;
-  /** Weight of the names (`nameAt`) both sides share: `device_map` in both is strong evidence, whatever the prose around it. */
+  /** Weight of the names (`nameAt`, acronyms aside) both sides share: `device_map` in both is strong evidence, whatever the prose around it. */
   sharedNames: number;
   diff: DiffOp[];
 }
@@ -322,7 +322,8 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       lastMatchLine = j;
       if (i - 1 === firstWord && runWords >= RUN_WORDS) openingRun = run;
       recordFound += w[j - 1]!;
-      if (nameAt(line, j - 1)) sharedNames += w[j - 1]!;
+      // An acronym (`PD`, `GPU`) is the domain's word, not a parameter's name: only identifiers count as shared names.
+      if (nameAt(line, j - 1) && !/^[A-Z]+$/.test(line[j - 1]!.text.trim())) sharedNames += w[j - 1]!;
       clauseFound[clauseOf[i - 1]!]! += w[j - 1]!;
       lineExplained += w[j - 1]!;
       i--;
