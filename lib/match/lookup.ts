@@ -4,7 +4,7 @@
  * the records most similar to them. The result is plain data (no class
  * instances), so it crosses `postMessage` as is.
  */
-import { Matcher, type LookupResult, type MatchKind, type MatchedLine } from "./matcher";
+import { Matcher, type LookupResult, type MatchKind, type MatchedLine, type WholeData } from "./matcher";
 import type { MatcherData } from "./matcher-data";
 import type { Confidence } from "./types";
 import type { DiffOp } from "./wording";
@@ -97,8 +97,12 @@ export class Lookup {
   readonly matcher: Matcher;
   private wording: WordingIndex | null = null;
 
-  constructor(readonly data: MatcherData) {
-    this.matcher = new Matcher(data);
+  /** With `whole`, `data.entries` may be part of the data (see Matcher). */
+  constructor(
+    readonly data: MatcherData,
+    private readonly whole?: WholeData,
+  ) {
+    this.matcher = new Matcher(data, whole);
   }
 
   /** Runs the whole lookup on a log. */
@@ -107,7 +111,9 @@ export class Lookup {
     const errorLines = finalErrorLines(r);
     let similar: SimilarRecord[] = [];
     if (r.matches.length === 0 && errorLines.length) {
-      this.wording ??= new WordingIndex(this.data.entries);
+      this.wording ??= this.whole
+        ? new WordingIndex(this.data.entries, this.whole.wording, this.whole.onMissing)
+        : new WordingIndex(this.data.entries);
       const seen = new Set<string>();
       for (const l of errorLines.slice(0, 8)) {
         for (const c of this.wording.find(l.text.slice(messageStart(l.text)), {

@@ -20,9 +20,9 @@ import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { KeyScanner } from "./prefilter";
-import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
+import { repoEvidence, siteEvidence, SiteIndex, type SiteParts } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
-import { WordingIndex } from "./wording-index";
+import { WordingIndex, type WordingStats } from "./wording-index";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
@@ -44,6 +44,19 @@ const MAX_DRIFT_QUERIES = 48;
 const MAX_OCCURRENCES_KEPT = 20;
 const CHUNK_CHARS = 2_000_000;
 
+/**
+ * What a matcher over part of a dataset's entries needs of the whole, so its
+ * answers are those of the whole data (lib/match/shard-lookup): the wording
+ * and raise-site indexes and the repositories.
+ */
+export interface WholeData {
+  wording: WordingStats;
+  sites: SiteParts;
+  repos: string[];
+  /** Told of each entry a lookup needed that is not loaded: that lookup's result is incomplete. */
+  onMissing: (entry: number) => void;
+}
+
 /** A compiled, reusable matcher over one dataset's matcher data. */
 export class Matcher {
   /** Entries by index; from a snapshot, parsed from `entryJson` on first use. */
@@ -58,23 +71,30 @@ export class Matcher {
   /** Built on first need: the wording index and the records by file. */
   private wording: WordingIndex | undefined;
   private sites: SiteIndex | undefined;
+  private readonly whole: WholeData | undefined;
 
-  /** Builds the matcher for `data`. */
-  constructor(data: MatcherData);
+  /**
+   * Builds the matcher for `data`. With `whole`, `data.entries` may be sparse
+   * (indexes of the whole data, holes for entries not loaded).
+   */
+  constructor(data: MatcherData, whole?: WholeData);
   /** @internal Used by `fromSnapshot`. */
   constructor(data: null, loaded: { entryJson: string[]; tables: MatcherTables });
-  constructor(data: MatcherData | null, loaded?: { entryJson: string[]; tables: MatcherTables }) {
+  constructor(data: MatcherData | null, extra?: WholeData | { entryJson: string[]; tables: MatcherTables }) {
     if (data === null) {
-      this.entryJson = loaded!.entryJson;
+      const loaded = extra as { entryJson: string[]; tables: MatcherTables };
+      this.entryJson = loaded.entryJson;
       this.entryCount = this.entryJson.length;
       this.entryList = new Array(this.entryCount);
-      this.tables = loaded!.tables;
+      this.tables = loaded.tables;
       return;
     }
     this.entryJson = null;
     this.entryList = data.entries;
     this.entryCount = data.entries.length;
+    this.whole = extra as WholeData | undefined;
     this.tables = buildTables(data.entries);
+    if (this.whole) this.tables.repos = this.whole.repos;
   }
 
   /** Loads a matcher built before (`snapshot()`); throws on a damaged or foreign snapshot. */
@@ -110,12 +130,8 @@ export class Matcher {
 
     // 1–2. Clean and scan chunk by chunk, so progress can be reported.
     let rawLineOffset = 0;
-    for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0);) {
-      let end = Math.min(log.length, pos + CHUNK_CHARS);
-      if (end < log.length) {
-        const nl = log.indexOf("\n", end);
-        end = nl < 0 ? log.length : nl + 1;
-      }
+    let pos = 0;
+    for (const end of log.length === 0 ? [0] : chunkEnds(log)) {
       const chunk = log.slice(pos, end);
       const firstIndex = lines.length;
       for (const l of normalizeLog(chunk)) {
@@ -127,7 +143,6 @@ export class Matcher {
       scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate);
       pos = end;
       options.onProgress?.(pos, log.length);
-      if (log.length === 0) break;
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
@@ -215,9 +230,12 @@ export class Matcher {
       if (fullLines.has(tb.exceptionLine)) continue;
       const l = byLine.get(tb.exceptionLine);
       if (!l) continue;
+      // Only a record raised in the last frame's file can pass (`ev.last` below): the others are not looked at.
+      const last = tb.frames[tb.frames.length - 1];
+      const inLast = new Set(last ? this.siteIndex().recordsIn({ ...tb, frames: [last] }) : []);
       const sites = this.siteIndex()
         .recordsIn(tb)
-        .filter((i) => !taken.has(i))
+        .filter((i) => inLast.has(i) && !taken.has(i) && this.loaded(i))
         .map((i) => ({ i, ev: siteEvidence(this.entry(i), tb) }))
         // A raise site alone must be unmistakable: its own line number, or a printed line that says more than `raise X(`.
         .filter((s) => s.ev?.last && (s.ev.line || (s.ev.source && s.ev.distinctive)));
@@ -241,12 +259,20 @@ export class Matcher {
     return out;
   }
 
+  /** Whether entry `i` is at hand; if not (a matcher over part of the data), the caller is told and must ask again. */
+  private loaded(i: number): boolean {
+    if (!this.whole || this.entryList[i] !== undefined) return true;
+    this.whole.onMissing(i);
+    return false;
+  }
+
   private wordingIndex(): WordingIndex {
+    if (this.whole) return (this.wording ??= new WordingIndex(this.entryList, this.whole.wording, this.whole.onMissing));
     return (this.wording ??= new WordingIndex(this.allEntries()));
   }
 
   private siteIndex(): SiteIndex {
-    return (this.sites ??= new SiteIndex(this.allEntries()));
+    return (this.sites ??= new SiteIndex(this.whole ? this.whole.sites : this.allEntries()));
   }
 
   private repos(): string[] {
@@ -313,6 +339,21 @@ export class Matcher {
     const slot = entryIndex * 2 + (partial ? 1 : 0);
     return (this.programs[slot] ??= programOf(this.entry(entryIndex), partial));
   }
+}
+
+/** Where a lookup cuts a log into the chunks it cleans and scans in turn: after a line end, about CHUNK_CHARS apart. */
+export function chunkEnds(log: string): number[] {
+  const ends: number[] = [];
+  for (let pos = 0; pos < log.length;) {
+    let end = Math.min(log.length, pos + CHUNK_CHARS);
+    if (end < log.length) {
+      const nl = log.indexOf("\n", end);
+      end = nl < 0 ? log.length : nl + 1;
+    }
+    ends.push(end);
+    pos = end;
+  }
+  return ends;
 }
 
 /** Builds the key tables of a matcher from its entries. */

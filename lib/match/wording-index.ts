@@ -42,27 +42,86 @@ const ALIGNED = 24;
 /** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
 const COMMON_POSTINGS = 1500;
 
+/**
+ * What candidate selection needs of the whole dataset, whatever part of it is
+ * loaded: each content word's records (so the inverse document frequencies
+ * and the candidates are those of the whole data), and each record's wording
+ * weight as selection uses it. The lookup over shards (lib/match/shard-lookup)
+ * ships these in its filter.
+ */
+export interface WordingStats {
+  /** Number of records. */
+  documents: number;
+  /**
+   * A content word's records, by entry index, ascending; undefined when no
+   * record uses it; null when a lookup over part of the data does not have
+   * them at hand (it tells its caller, and the lookup is asked again).
+   */
+  postings: (word: string) => readonly number[] | null | undefined;
+  /** Each record's wording weight in 1/SELECTION_UNIT units, as selection compares them. */
+  selection: ArrayLike<number>;
+}
+
+/** Selection compares records by their wording weight rounded to 1/SELECTION_UNIT, so a filter can carry it as a small integer. */
+const SELECTION_UNIT = 1024;
+
+/** Candidate selection's tables of a whole dataset: each content word's records, and each record's selection weight. */
+export function wordingTables(entries: readonly MatcherEntry[]): {
+  documents: number;
+  postings: Map<string, number[]>;
+  selection: number[];
+} {
+  const index = new WordingIndex(entries);
+  return { documents: entries.length, postings: index.postingsMap!, selection: Array.from(index.stats.selection) };
+}
+
 export class WordingIndex {
   private readonly weights: WordWeights;
-  private readonly postings = new Map<string, number[]>();
+  readonly stats: WordingStats;
+  /** Built from the entries (a whole dataset): each content word's records. */
+  readonly postingsMap: Map<string, number[]> | undefined;
   private readonly template: ReturnType<typeof templateTokens>[] = [];
   private readonly total: number[] = [];
 
-  constructor(private readonly entries: readonly MatcherEntry[]) {
-    const docs: string[][] = [];
+  /**
+   * An index over `entries`. With `stats` (those of the whole data), `entries`
+   * may be sparse: a candidate whose entry is not loaded is reported to
+   * `onMissing` and left out, and the caller loads it and asks again.
+   */
+  constructor(
+    private readonly entries: readonly (MatcherEntry | undefined)[],
+    stats?: WordingStats,
+    private readonly onMissing?: (entry: number) => void,
+  ) {
+    if (stats) {
+      this.stats = stats;
+      this.weights = WordWeights.fromCounts((w) => stats.postings(w)?.length, stats.documents);
+      return;
+    }
+    const postings = new Map<string, number[]>();
     entries.forEach((e, i) => {
-      const t = templateTokens(e.wording ?? e.message);
-      this.template.push(t);
+      const t = templateTokens(e!.wording ?? e!.message);
+      this.template[i] = t;
       const words = [...new Set(t.filter((x) => x.key !== null && isContentWord(x.key)).map((x) => x.key!))];
-      docs.push(words);
       for (const w of words) {
-        const list = this.postings.get(w);
+        const list = postings.get(w);
         if (list) list.push(i);
-        else this.postings.set(w, [i]);
+        else postings.set(w, [i]);
       }
     });
-    this.weights = new WordWeights(docs);
-    for (const t of this.template) this.total.push(t.reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
+    this.weights = WordWeights.fromCounts((w) => postings.get(w)?.length, entries.length);
+    const selection = entries.map((_, i) => Math.round(this.totalOf(i) * SELECTION_UNIT));
+    this.postingsMap = postings;
+    this.stats = { documents: entries.length, postings: (w) => postings.get(w), selection };
+  }
+
+  private templateOf(e: number): ReturnType<typeof templateTokens> {
+    const entry = this.entries[e]!;
+    return (this.template[e] ??= templateTokens(entry.wording ?? entry.message));
+  }
+
+  private totalOf(e: number): number {
+    return (this.total[e] ??= this.templateOf(e).reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
   }
 
   /** The weight of a word no record uses: the unit "rare" is measured in, whatever the dataset's size. */
@@ -72,7 +131,7 @@ export class WordingIndex {
 
   /** The weight of an entry's literal wording. */
   recordWeight(entry: number): number {
-    return this.total[entry]!;
+    return this.totalOf(entry);
   }
 
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
@@ -85,7 +144,7 @@ export class WordingIndex {
     for (const t of line) {
       if (!isContentWord(t.key) || seen.has(t.key)) continue;
       seen.add(t.key);
-      const list = this.postings.get(t.key);
+      const list = this.stats.postings(t.key);
       if (!list || list.length > COMMON_POSTINGS) continue;
       const w = this.weights.of(t.key);
       for (const e of list) acc.set(e, (acc.get(e) ?? 0) + w);
@@ -95,7 +154,7 @@ export class WordingIndex {
     const scored = [...acc].map(([e, shared]) => ({
       e,
       shared,
-      estimate: Math.min(shared / (this.total[e]! || 1), shared / (lineWeight || 1)),
+      estimate: Math.min(shared / (this.stats.selection[e]! / SELECTION_UNIT || 1), shared / (lineWeight || 1)),
     }));
     const byShare = scored
       .filter((c) => c.estimate >= Math.min(minRecordCoverage, minLineCoverage) * 0.5)
@@ -104,8 +163,12 @@ export class WordingIndex {
     const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, ALIGNED / 3) : [];
     const out: WordingCandidate[] = [];
     for (const e of new Set([...byShare, ...byWeight].map((c) => c.e))) {
-      const m = compareWording(this.template[e]!, line, this.weights);
-      const shared = m.recordCoverage * this.total[e]!;
+      if (this.entries[e] === undefined) {
+        this.onMissing?.(e);
+        continue;
+      }
+      const m = compareWording(this.templateOf(e), line, this.weights);
+      const shared = m.recordCoverage * this.totalOf(e);
       m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;
       const enough =
         (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
@@ -113,7 +176,7 @@ export class WordingIndex {
         m.sentenceFound;
       if (!enough) continue;
       const agreement = (2 * m.recordCoverage * m.lineCoverage) / (m.recordCoverage + m.lineCoverage || 1);
-      out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });
+      out.push({ ...m, entry: e, agreement, recordWeight: this.totalOf(e) });
     }
     out.sort((a, b) => b.agreement - a.agreement || b.recordWeight - a.recordWeight || a.entry - b.entry);
     return out.slice(0, limit);
@@ -121,7 +184,7 @@ export class WordingIndex {
 
   /** How an entry's wording compares with a text (for ranking matches found otherwise). */
   compare(entry: number, text: string): WordingMatch {
-    return compareWording(this.template[entry]!, tokens(text), this.weights);
+    return compareWording(this.templateOf(entry), tokens(text), this.weights);
   }
 
   /** The entry at an index. */
