@@ -40,13 +40,13 @@ async function fetchJson(url: string): Promise<unknown> {
   try {
     res = await fetch(url, { credentials: "same-origin" });
   } catch (err) {
-    throw new Error(`could not load the matching data ${url} (${err instanceof Error ? err.message : String(err)})`);
+    throw new Error(`could not load the matching data ${url} (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
   if (!res.ok) throw new Error(`could not load the matching data ${url} (${res.status} ${res.statusText})`);
   try {
     return await res.json();
-  } catch {
-    throw new Error(`could not load the matching data ${url} (it is not JSON)`);
+  } catch (err) {
+    throw new Error(`could not load the matching data ${url} (it is not JSON)`, { cause: err });
   }
 }
 
