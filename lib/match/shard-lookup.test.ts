@@ -7,6 +7,7 @@ import { lookupOver, splitFiles } from "../testing/split-files";
 import { Lookup, type LookupSummary } from "./lookup";
 import { buildMatcherData } from "./matcher-data";
 import { splitFileName } from "./split-data";
+import { ALL_RECORDS, HOSTILE_RECORDS, rendered } from "../../e2e/hostile/dataset";
 
 const data = buildMatcherData(FIXTURE_RECORDS, "2026-01-01T00:00:00Z");
 const whole = new Lookup(data);
@@ -81,6 +82,21 @@ describe("a lookup over split matching data", () => {
     const ids = [FIXTURE_RECORDS[5]!.id, "ffffffffffffffff", FIXTURE_RECORDS[1]!.id];
     expect((await lookup.byId(ids)).map((e) => e.id)).toEqual([FIXTURE_RECORDS[1]!.id, FIXTURE_RECORDS[5]!.id]);
     expect(fetched).toContain(splitFileName.ids);
+  });
+});
+
+describe("a lookup over the hostile dataset's split data (e2e/hostile)", () => {
+  it("answers exactly as the whole data does, twins and fillers included", async () => {
+    const hostile = buildMatcherData(ALL_RECORDS, "2026-01-01T00:00:00Z");
+    const reference = new Lookup(hostile);
+    const split = splitFiles(hostile);
+    const cases = HOSTILE_RECORDS.flatMap((r) => [
+      ["INFO starting job 1234", "Traceback (most recent call last):", `${r.errorClass}: ${rendered(r.errorMessage, "VALUE")}`].join("\n"),
+      `${r.errorClass}: ${rendered(r.errorMessage, "<script>alert(1)</script>").slice(0, 40)}`,
+      r.errorMessage,
+    ]);
+    cases.push(cases.join("\r\n"));
+    for (const log of cases) expect(same(await lookupOver(split).lookup.run(log)), log).toEqual(same(reference.run(log)));
   });
 });
 
