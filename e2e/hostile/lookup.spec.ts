@@ -42,6 +42,21 @@ for (const r of HOSTILE_RECORDS) {
   });
 }
 
+test("a first lookup fetches the filter and a few shards of the matching data, not all of them", async ({ page }) => {
+  const data: string[] = [];
+  page.on("request", (req) => {
+    const p = new URL(req.url()).pathname;
+    if (p.startsWith("/_errdex/match/")) data.push(p.slice("/_errdex/match/".length));
+  });
+  await lookUp(page, logFor(HOSTILE_RECORDS[0]!));
+  await expect(page.locator(".results > li").first()).toBeVisible();
+  expect(data[0]).toBe("filter.json");
+  const shards = data.filter((f) => f.startsWith("shard-"));
+  expect(shards.length).toBeGreaterThan(0);
+  expect(shards.length).toBeLessThanOrEqual(4);
+  expect(data).not.toContain("ids.json");
+});
+
 test("a shared lookup link shows the matched records as text", async ({ page, context }) => {
   const r = HOSTILE_RECORDS[0]!;
   await lookUp(page, logFor(r));

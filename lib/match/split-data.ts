@@ -77,9 +77,9 @@ export const MAX_SHARDS = 512;
 /** About this many words per word shard, within MIN_SHARDS..MAX_SHARDS / 2. */
 const WORDS_PER_SHARD = 64;
 
-/** How many shards `records` records are split into. */
+/** How many shards `records` records are split into (never more than records: a small dataset needs no empty files). */
 export function shardCountFor(records: number): number {
-  return Math.min(MAX_SHARDS, Math.max(MIN_SHARDS, Math.round(records / RECORDS_PER_SHARD)));
+  return Math.max(1, Math.min(records, MAX_SHARDS, Math.max(MIN_SHARDS, Math.round(records / RECORDS_PER_SHARD))));
 }
 
 /** A string's FNV-1a hash: which word shard a word is in. */
@@ -121,7 +121,8 @@ export function splitMatcherData(
   });
   const keys = buildKeyFilter(entries, (i) => shardOf[i]!);
   const wording = wordingTables(entries);
-  const wordShards = Math.min(MAX_SHARDS / 2, Math.max(MIN_SHARDS / 4, Math.round(wording.postings.size / WORDS_PER_SHARD)));
+  const vocabulary = wording.postings.size;
+  const wordShards = Math.max(1, Math.min(vocabulary, MAX_SHARDS / 2, Math.max(MIN_SHARDS / 4, Math.round(vocabulary / WORDS_PER_SHARD))));
   const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [] }));
   for (const w of [...wording.postings.keys()].sort()) {
     const f = words[stringHash(w) % wordShards]!;
