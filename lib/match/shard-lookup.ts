@@ -26,7 +26,7 @@ import type { SplitFilter } from "./split-data-schema";
 /** Fetches and parses the parts beside the filter (see split-data-schema). */
 export interface SplitSource {
   shard(n: number): Promise<{ indexes: number[]; entries: MatcherEntry[] }>;
-  words(n: number): Promise<Map<string, number[]>>;
+  words(n: number): Promise<{ postings: Map<string, number[]>; weights: Map<number, number> }>;
   ids(): Promise<string[]>;
 }
 
@@ -36,6 +36,8 @@ export class ShardedLookup {
   /** Parts fetched or being fetched, by name (`shard-3`, `words-7`, `ids`); a failed one is forgotten, so the next lookup tries again. */
   private readonly parts = new Map<string, Promise<void>>();
   private readonly postings = new Map<string, number[]>();
+  /** Records' selection weights, as the word shards fetched give them (every record of a fetched word's list has one). */
+  private readonly selection: Int32Array;
   private readonly wordShardsAt = new Set<number>();
   private ids: string[] | null = null;
   private readonly whole: WholeData;
@@ -47,8 +49,9 @@ export class ShardedLookup {
     private readonly source: SplitSource,
   ) {
     this.entries = new Array<MatcherEntry | undefined>(filter.entryCount);
+    this.selection = new Int32Array(filter.entryCount);
     this.whole = {
-      wording: { documents: filter.wording.documents, selection: filter.wording.selection, postings: (w) => this.postingsOf(w) },
+      wording: { documents: filter.wording.documents, selection: this.selection, postings: (w) => this.postingsOf(w) },
       sites: filter.sites,
       repos: filter.repos,
       onMissing: (i) => this.missing.add(`shard-${filter.shardOf(i)}`),
@@ -89,7 +92,9 @@ export class ShardedLookup {
       const { indexes, entries } = await this.source.shard(Number(n));
       indexes.forEach((i, k) => (this.entries[i] = entries[k]));
     } else if (kind === "words") {
-      for (const [w, list] of await this.source.words(Number(n))) this.postings.set(w, list);
+      const { postings, weights } = await this.source.words(Number(n));
+      for (const [w, list] of postings) this.postings.set(w, list);
+      for (const [e, weight] of weights) this.selection[e] = weight;
       this.wordShardsAt.add(Number(n));
     } else this.ids = await this.source.ids();
   }

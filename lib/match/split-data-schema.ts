@@ -28,7 +28,7 @@ export interface SplitFilter {
   keyless: number;
   repos: string[];
   keys: KeyFilter;
-  wording: { documents: number; wordShards: number; selection: number[] };
+  wording: { documents: number; wordShards: number };
   sites: SiteParts;
 }
 
@@ -51,11 +51,11 @@ const filterSchema = z.object({
   keyless: wholes,
   repos: strings,
   keys: z.object({ exact: z.array(keyTable), folded: z.array(keyTable), wrap: z.array(keyTable), wrapFolded: z.array(keyTable) }),
-  wording: z.object({ documents: count, wordShards: positive, selection: wholes }),
+  wording: z.object({ documents: count, wordShards: positive }),
   sites: z.object({ packages: strings, paths: strings, entries: wholeLists }),
 });
 const shardSchema = z.object({ ...versioned, shard: count, indexes: wholes, entries: z.array(z.unknown()) });
-const wordShardSchema = z.object({ ...versioned, shard: count, words: strings, postings: wholeLists });
+const wordShardSchema = z.object({ ...versioned, shard: count, words: strings, postings: wholeLists, weights: wholeLists });
 const idsSchema = z.object({ ...versioned, ids: strings });
 
 type Fail = (path: string, what: string) => never;
@@ -102,7 +102,6 @@ export function parseFilter(json: unknown, source: string): SplitFilter {
   const tables = (list: KeyTableFile[], name: string) => list.map((t, k) => table(t, `keys.${name}[${k}]`));
   const w = f.wording;
   if (w.documents !== entryCount) fail("wording.documents", `is ${w.documents}, not the filter's ${entryCount} entries`);
-  if (w.selection.length !== entryCount) fail("wording.selection", `has ${w.selection.length} weights for ${entryCount} entries`);
   const s = f.sites;
   if (s.entries.length !== s.paths.length) fail("sites.entries", `has ${s.entries.length} lists for ${s.paths.length} paths`);
   const byPath = new Map<string, number[]>();
@@ -157,16 +156,33 @@ export function parseShard(
   return { indexes: d.indexes, entries: d.entries };
 }
 
-/** Word shard `shard` in `json`: each word's records. */
-export function parseWordShard(json: unknown, source: string, filter: SplitFilter, shard: number): Map<string, number[]> {
+/** Word shard `shard` in `json`: each word's records, and their selection weights. */
+export function parseWordShard(
+  json: unknown,
+  source: string,
+  filter: SplitFilter,
+  shard: number,
+): { postings: Map<string, number[]>; weights: Map<number, number> } {
   const d = parseInput(wordShardSchema, json, source);
   const fail = failer(source);
   sameDataset(d, filter, fail);
   if (d.shard !== shard) fail("shard", `is word shard ${d.shard}, not ${shard}`);
   if (d.postings.length !== d.words.length) fail("postings", `has ${d.postings.length} lists for ${d.words.length} words`);
-  const out = new Map<string, number[]>();
-  d.words.forEach((w, k) => out.set(w, indexes(d.postings[k]!, filter.entryCount, `postings[${k}]`, fail)));
-  return out;
+  if (d.weights.length !== d.words.length) fail("weights", `has ${d.weights.length} lists for ${d.words.length} words`);
+  const postings = new Map<string, number[]>();
+  const weights = new Map<number, number>();
+  d.words.forEach((w, k) => {
+    const list = indexes(d.postings[k]!, filter.entryCount, `postings[${k}]`, fail);
+    const wk = d.weights[k]!;
+    if (wk.length !== list.length) fail(`weights[${k}]`, `has ${wk.length} weights for ${list.length} records`);
+    list.forEach((e, j) => {
+      if (weights.has(e) && weights.get(e) !== wk[j])
+        fail(`weights[${k}][${j}]`, `is ${wk[j]}, another word gives record ${e} ${weights.get(e)}`);
+      weights.set(e, wk[j]!);
+    });
+    postings.set(w, list);
+  });
+  return { postings, weights };
 }
 
 /** The ids of every entry, by index. */

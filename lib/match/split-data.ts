@@ -5,15 +5,16 @@
  *
  * The filter holds what picks candidates over the whole data, in compact
  * form: each literal key's hash and the shards of its records (key-filter),
- * each record's wording weight (with the word shards, inverse document
- * frequencies and thresholds are the whole data's), the records by
- * raise-site file, the repositories, and the records without keys.
+ * the records by raise-site file, the repositories, and the records without
+ * keys.
  *
  * Each shard holds whole entries with their index in the whole data, a run
  * of them in the data's order, except records with no literal key:
  * they are tried on every error line, so they sit together in one more shard
- * fetched with every lookup. The words' records are in word shards, fetched
- * for the words of the lines a lookup compares by wording.
+ * fetched with every lookup. The words' records, with their wording weights,
+ * are in word shards, fetched for the words of the lines a lookup compares
+ * by wording (so inverse document frequencies and thresholds are the whole
+ * data's).
  */
 import { SiteIndex } from "./evidence";
 import { buildKeyFilter, type KeyTable } from "./key-filter";
@@ -41,8 +42,8 @@ export interface FilterFile {
   keyless: number[];
   repos: string[];
   keys: { exact: KeyTableFile[]; folded: KeyTableFile[]; wrap: KeyTableFile[]; wrapFolded: KeyTableFile[] };
-  /** Wording: how many word shards hold the words' records, and each record's selection weight. */
-  wording: { documents: number; wordShards: number; selection: number[] };
+  /** Wording: how many records, and how many word shards hold the words' records. */
+  wording: { documents: number; wordShards: number };
   sites: { packages: string[]; paths: string[]; entries: number[][] };
 }
 
@@ -58,11 +59,16 @@ export interface ShardFile extends Versioned {
   entries: MatcherEntry[];
 }
 
-/** One word shard as written (`words-<n>.json`): the content words hashed to it and their records (as gaps). */
+/**
+ * One word shard as written (`words-<n>.json`): the content words hashed to
+ * it, their records (as gaps) and each of those records' selection weight
+ * (lib/match/wording-index), which candidate selection compares.
+ */
 export interface WordShardFile extends Versioned {
   shard: number;
   words: string[];
   postings: number[][];
+  weights: number[][];
 }
 
 /** Every record's id by entry index (`ids.json`): read only to show a shared lookup's records. */
@@ -70,11 +76,11 @@ export interface IdsFile extends Versioned {
   ids: string[];
 }
 
-/** About this many records per shard, within MIN_SHARDS..MAX_SHARDS (a site stays a reasonable number of files). */
+/** About this many records per shard, within MIN_SHARDS..MAX_SHARDS (a site stays a reasonable number of files: 472 for the 11,320-record corpus). */
 const RECORDS_PER_SHARD = 24;
 export const MIN_SHARDS = 64;
-export const MAX_SHARDS = 512;
-/** About this many words per word shard, within MIN_SHARDS..MAX_SHARDS / 2. */
+export const MAX_SHARDS = 1024;
+/** About this many words per word shard, within MIN_SHARDS / 4..MAX_SHARDS / 2. */
 const WORDS_PER_SHARD = 64;
 
 /** How many shards `records` records are split into (never more than records: a small dataset needs no empty files). */
@@ -123,11 +129,13 @@ export function splitMatcherData(
   const wording = wordingTables(entries);
   const vocabulary = wording.postings.size;
   const wordShards = Math.max(1, Math.min(vocabulary, MAX_SHARDS / 2, Math.max(MIN_SHARDS / 4, Math.round(vocabulary / WORDS_PER_SHARD))));
-  const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [] }));
+  const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [], weights: [] }));
   for (const w of [...wording.postings.keys()].sort()) {
     const f = words[stringHash(w) % wordShards]!;
+    const list = wording.postings.get(w)!;
     f.words.push(w);
-    f.postings.push(gaps(wording.postings.get(w)!));
+    f.postings.push(gaps(list));
+    f.weights.push(list.map((e) => wording.selection[e]!));
   }
   const sites = new SiteIndex(entries).parts();
   const paths = [...sites.byPath.keys()].sort();
@@ -144,7 +152,7 @@ export function splitMatcherData(
       wrap: keys.wrap.map(tableFile),
       wrapFolded: keys.wrapFolded.map(tableFile),
     },
-    wording: { documents: wording.documents, wordShards, selection: wording.selection },
+    wording: { documents: wording.documents, wordShards },
     sites: { packages: sites.packages, paths, entries: paths.map((p) => gaps(sites.byPath.get(p)!)) },
   };
   return { filter, shards: files, words, ids: { ...v, ids: entries.map((e) => e.id) } };
