@@ -21,7 +21,7 @@ export default function HomePage() {
         of={LogLookup}
         props={{
           workerUrl: `/_errdex/match-worker.js?v=${v}`,
-          dataUrl: `/_errdex/matcher.json?v=${v}`,
+          dataUrl: `/_errdex/match/filter.json?v=${v}`,
           recordCount: dataset.records.length,
         }}
       />

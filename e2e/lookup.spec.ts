@@ -147,7 +147,7 @@ test("no request carries the log: not the page's, not the worker's", async ({ pa
   await page.getByLabel(/Include the log in the link/).check();
   await page.waitForLoadState("networkidle");
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen.some((s) => s.includes("/_errdex/matcher.json"))).toBe(true);
+  expect(seen.some((s) => s.includes("/_errdex/match/filter.json"))).toBe(true);
   for (const s of seen) {
     expect(s).not.toContain(SECRET);
     expect(s).not.toContain("MAMBA");
@@ -159,11 +159,35 @@ test("the matching data is fetched when first needed, not on page load", async (
   page.on("request", (req) => fetched.push(new URL(req.url()).pathname));
   await openHome(page);
   await page.waitForLoadState("networkidle");
-  expect(fetched).not.toContain("/_errdex/matcher.json");
-  expect(fetched).not.toContain("/_errdex/match-worker.js");
+  expect(fetched.filter((p) => p.startsWith("/_errdex/match"))).toEqual([]);
   await pasteOnPage(page, TRACEBACK);
   await expect(page.locator(".results > li")).toHaveCount(1);
-  expect(fetched).toContain("/_errdex/matcher.json");
+  expect(fetched).toContain("/_errdex/match/filter.json");
+});
+
+test("a first lookup fetches the filter and the shard holding the record, and a second lookup nothing more", async ({ page }) => {
+  const data: string[] = [];
+  page.on("request", (req) => {
+    const p = new URL(req.url()).pathname;
+    if (p.startsWith("/_errdex/match/")) data.push(p.slice("/_errdex/match/".length));
+  });
+  await openHome(page);
+  await pasteOnPage(page, TRACEBACK);
+  await expect(page.locator(".results > li")).toHaveCount(1);
+  // The filter, then the one shard that holds the matching record; the next lookup of it fetches nothing.
+  expect(data).toEqual(["filter.json", "shard-0.json"]);
+  await pasteOnPage(page, `${TRACEBACK}\nINFO done`);
+  await expect(page.getByRole("status").filter({ hasText: /1 known error in 6 lines/ })).toBeVisible();
+  expect(data).toEqual(["filter.json", "shard-0.json"]);
+});
+
+test("a shard that cannot be fetched gives an error naming it", async ({ page }) => {
+  await page.route("**/_errdex/match/shard-0.json*", (route) => route.fulfill({ status: 503, body: "busy" }));
+  await openHome(page);
+  await pasteOnPage(page, TRACEBACK);
+  await expect(page.getByRole("status")).toContainText(
+    /Could not match: could not load the matching data \/_errdex\/match\/shard-0\.json\?v=[^ ]+ \(503 Service Unavailable\)/,
+  );
 });
 
 test("a 20 MB paste keeps the page responsive, shows progress and can be cancelled", async ({ page }) => {

@@ -1,31 +1,58 @@
 /**
  * Writes what the browser fetches lazily, into `public/_errdex/` (copied to
- * `out/` by next build): the matcher data for the lookup worker and the
- * worker bundle itself. Built once per build, never per page.
+ * `out/` by next build): the matching data for the lookup worker, split into
+ * a filter and shards (`match/`, lib/match/split-data), and the worker
+ * bundle itself. Built once per build, never per page.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { buildMatcherData } from "../lib/match/matcher-data";
+import { splitFileName, splitMatcherData } from "../lib/match/split-data";
 import type { Dataset } from "../server/dataset";
+import { insideOut, writeOut } from "./out-path";
 
 export const ASSET_DIR = path.join("public", "_errdex");
+/** Folder of the split matching data, inside ASSET_DIR (the page points the worker at its filter). */
+export const MATCH_DIR = "match";
 
 export interface AssetSizes {
-  matcherBytes: number;
-  matcherGzipBytes: number;
+  /** The filter every lookup fetches first. */
+  filterBytes: number;
+  filterGzipBytes: number;
+  /** All the parts together (filter, shards, word shards, id list), and how many files. */
+  totalBytes: number;
+  totalGzipBytes: number;
+  files: number;
   workerBytes: number;
 }
 
-/** Writes the matcher data and the worker bundle; returns their sizes. */
+/** Writes the split matching data and the worker bundle; returns their sizes. */
 export async function writeBrowserAssets(ds: Dataset, dir = ASSET_DIR): Promise<AssetSizes> {
   fs.mkdirSync(dir, { recursive: true });
-  const data = JSON.stringify(buildMatcherData(ds.records, ds.datasetVersion));
-  fs.writeFileSync(path.join(dir, "matcher.json"), data);
+  // A previous build's parts (another dataset may have had more shards) must not linger, nor the whole-data file of version 2.
+  fs.rmSync(insideOut(dir, MATCH_DIR), { recursive: true, force: true });
+  fs.rmSync(insideOut(dir, "matcher.json"), { force: true });
+  const split = splitMatcherData(buildMatcherData(ds.records, ds.datasetVersion));
+  const files: [string, unknown][] = [
+    [splitFileName.filter, split.filter],
+    [splitFileName.ids, split.ids],
+    ...split.shards.map((s): [string, unknown] => [splitFileName.shard(s.shard), s]),
+    ...split.words.map((w): [string, unknown] => [splitFileName.words(w.shard), w]),
+  ];
+  const sizes: AssetSizes = { filterBytes: 0, filterGzipBytes: 0, totalBytes: 0, totalGzipBytes: 0, files: files.length, workerBytes: 0 };
+  for (const [name, value] of files) {
+    const text = JSON.stringify(value);
+    writeOut(dir, `${MATCH_DIR}/${name}`, text);
+    const gz = gzipSync(text).length;
+    sizes.totalBytes += Buffer.byteLength(text);
+    sizes.totalGzipBytes += gz;
+    if (name === splitFileName.filter) Object.assign(sizes, { filterBytes: Buffer.byteLength(text), filterGzipBytes: gz });
+  }
   await build({
     entryPoints: ["scripts/worker-entry.ts"],
-    outfile: path.join(dir, "match-worker.js"),
+    outfile: insideOut(dir, "match-worker.js"),
     bundle: true,
     format: "iife",
     platform: "browser",
@@ -33,9 +60,6 @@ export async function writeBrowserAssets(ds: Dataset, dir = ASSET_DIR): Promise<
     minify: true,
     logLevel: "warning",
   });
-  return {
-    matcherBytes: Buffer.byteLength(data),
-    matcherGzipBytes: gzipSync(data).length,
-    workerBytes: fs.statSync(path.join(dir, "match-worker.js")).size,
-  };
+  sizes.workerBytes = fs.statSync(path.join(dir, "match-worker.js")).size;
+  return sizes;
 }

@@ -71,7 +71,9 @@ step(
 
 const sizes = await writeBrowserAssets(dataset);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-step(`browser assets: matcher data ${kb(sizes.matcherBytes)} (${kb(sizes.matcherGzipBytes)} gzip), worker ${kb(sizes.workerBytes)}`);
+step(
+  `browser assets: matching filter ${kb(sizes.filterBytes)} (${kb(sizes.filterGzipBytes)} gzip), all matching data ${kb(sizes.totalBytes)} (${kb(sizes.totalGzipBytes)} gzip) in ${sizes.files} files, worker ${kb(sizes.workerBytes)}`,
+);
 const search = await writeSearchAssets(dataset.records);
 step(
   `search index built in ${search.buildMs.toFixed(0)} ms, split into ${search.files} files: ${Object.entries(search.kinds)

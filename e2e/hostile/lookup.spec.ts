@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { parseTemplate } from "../../lib/record/message-template";
 import { recordPath } from "../../lib/record/permalink";
-import { HOSTILE_RECORDS, rendered } from "./dataset";
+import { ALL_RECORDS, HOSTILE_RECORDS, rendered } from "./dataset";
 import { expect, expectInert, expectShown, shownText, test } from "./inert";
 
 type HostileRecord = (typeof HOSTILE_RECORDS)[number];
@@ -41,6 +41,20 @@ for (const r of HOSTILE_RECORDS) {
     await expect(first.locator("mark.hit-span").first()).toBeVisible();
   });
 }
+
+test("a first lookup fetches the filter and the one shard its log's key points at, not the other shards", async ({ page }) => {
+  // The fillers share a payload key (`onerror=window.__`), so a log with it is a candidate for all of them;
+  // the start of one filler's message holds only that filler's own key.
+  const filler = ALL_RECORDS.find((r) => r.slug === "filler-7")!;
+  const data: string[] = [];
+  page.on("request", (req) => {
+    const p = new URL(req.url()).pathname;
+    if (p.startsWith("/_errdex/match/")) data.push(p.slice("/_errdex/match/".length));
+  });
+  await lookUp(page, filler.errorMessage.slice(0, filler.errorMessage.indexOf(" onerror")));
+  await expect(page.getByRole("status")).toContainText(/in 1 lines/);
+  expect(data).toEqual(["filter.json", expect.stringMatching(/^shard-\d+\.json$/)]);
+});
 
 test("a shared lookup link shows the matched records as text", async ({ page, context }) => {
   const r = HOSTILE_RECORDS[0]!;

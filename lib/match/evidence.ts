@@ -160,12 +160,27 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
 /** A raise statement's first line that names only the class: `raise ValueError(`, `raise errors.ConfigError(`. */
 const BARE_RAISE = /^raise[\w.]*\(?$/;
 
+/** A SiteIndex as plain parts: records (entry indexes) by package-relative path, and the packages in the order first seen. */
+export interface SiteParts {
+  byPath: Map<string, number[]>;
+  packages: string[];
+}
+
 /** Records by package-relative file path, to find the records a traceback frame is in. */
 export class SiteIndex {
-  private readonly byPath = new Map<string, number[]>();
-  private readonly packages = new Set<string>();
+  private readonly byPath: Map<string, number[]>;
+  private readonly packages: Set<string>;
 
-  constructor(entries: readonly MatcherEntry[]) {
+  /** Indexes `entries`, or takes the parts of an index of the whole data (a lookup over part of it). */
+  constructor(entries: readonly MatcherEntry[] | SiteParts) {
+    if (!Array.isArray(entries)) {
+      const parts = entries as SiteParts;
+      this.byPath = parts.byPath;
+      this.packages = new Set(parts.packages);
+      return;
+    }
+    this.byPath = new Map();
+    this.packages = new Set();
     entries.forEach((e, i) => {
       const pkg = packageOf(e.repo);
       const key = packagePath(e.filePath, pkg);
@@ -175,6 +190,11 @@ export class SiteIndex {
       if (list) list.push(i);
       else this.byPath.set(key, [i]);
     });
+  }
+
+  /** The index as plain parts. */
+  parts(): SiteParts {
+    return { byPath: this.byPath, packages: [...this.packages] };
   }
 
   /** The records (by index) whose file a frame of the traceback is in. */

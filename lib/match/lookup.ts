@@ -4,7 +4,7 @@
  * the records most similar to them. The result is plain data (no class
  * instances), so it crosses `postMessage` as is.
  */
-import { Matcher, type LookupResult, type MatchKind, type MatchedLine } from "./matcher";
+import { Matcher, type LookupResult, type MatchKind, type MatchedLine, type WholeData } from "./matcher";
 import type { MatcherData } from "./matcher-data";
 import type { Confidence } from "./types";
 import type { DiffOp } from "./wording";
@@ -95,8 +95,12 @@ const ERROR_WORDS =
 export class Lookup {
   readonly matcher: Matcher;
 
-  constructor(readonly data: MatcherData) {
-    this.matcher = new Matcher(data);
+  /** With `whole`, `data.entries` may be part of the data (see Matcher). */
+  constructor(
+    readonly data: MatcherData,
+    private readonly whole?: WholeData,
+  ) {
+    this.matcher = new Matcher(data, whole);
   }
 
   /** Runs the whole lookup on a log. */
@@ -105,7 +109,7 @@ export class Lookup {
     const errorLines = finalErrorLines(r);
     let similar: SimilarRecord[] = [];
     if (r.matches.length === 0 && errorLines.length) {
-      // The matcher's own index: a lookup that compared drifted lines has built it already.
+      // The matcher's own index (over the whole data's stats when this is part of it): a lookup that compared drifted lines has built it already.
       const wording = this.matcher.wordingIndex();
       const seen = new Set<string>();
       for (const l of errorLines.slice(0, 8)) {

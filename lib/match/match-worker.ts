@@ -1,14 +1,17 @@
 /**
  * The Web Worker that runs lookups off the main thread, so typing and
- * scrolling never stall. It fetches the matcher data (built at build time)
- * the first time it is asked, builds the matcher once, and answers each
- * lookup with progress messages and a plain-data summary. The log stays in
- * this worker and the page: the only request it makes is for the data file.
- * To cancel, the page terminates the worker.
+ * scrolling never stall. It fetches the matching data's filter (built at
+ * build time, lib/match/split-data) the first time it is asked, then for each
+ * lookup only the shards the log needs (lib/match/shard-lookup), keeping
+ * them for the next; it answers with progress messages and a plain-data
+ * summary. The log stays in this worker and the page: the only requests it
+ * makes are for data files. To cancel, the page terminates the worker.
  */
-import { Lookup, type LookupSummary } from "./lookup";
-import type { MatcherData } from "./matcher-data";
-import { parseMatcherData } from "./matcher-data-schema";
+import type { LookupSummary } from "./lookup";
+import type { MatcherEntry } from "./matcher-data";
+import { ShardedLookup } from "./shard-lookup";
+import { splitFileName } from "./split-data";
+import { parseFilter, parseIds, parseShard, parseWordShard, type SplitFilter } from "./split-data-schema";
 
 export type WorkerRequest =
   { type: "lookup"; id: number; log: string; dataUrl: string } | { type: "entries"; id: number; ids: string[]; dataUrl: string };
@@ -16,7 +19,7 @@ export type WorkerRequest =
 export type WorkerResponse =
   | { type: "progress"; id: number; phase: "data" | "match"; done: number; total: number }
   | { type: "result"; id: number; summary: LookupSummary }
-  | { type: "entries"; id: number; entries: MatcherData["entries"] }
+  | { type: "entries"; id: number; entries: MatcherEntry[] }
   | { type: "error"; id: number; message: string };
 
 interface WorkerScope {
@@ -24,16 +27,45 @@ interface WorkerScope {
   postMessage(message: WorkerResponse): void;
 }
 
-let lookup: Promise<Lookup> | null = null;
+/** The URL of a part beside the filter at `dataUrl`, with the same query (the dataset version). */
+export function partUrl(dataUrl: string, name: string): string {
+  const q = dataUrl.indexOf("?");
+  const path = q < 0 ? dataUrl : dataUrl.slice(0, q);
+  return path.slice(0, path.lastIndexOf("/") + 1) + name + (q < 0 ? "" : dataUrl.slice(q));
+}
 
-function load(dataUrl: string, id: number, post: (m: WorkerResponse) => void): Promise<Lookup> {
+/** Fetches a data file as JSON; a failure says which file and why. */
+async function fetchJson(url: string): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: "same-origin" });
+  } catch (err) {
+    throw new Error(`could not load the matching data ${url} (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+  }
+  if (!res.ok) throw new Error(`could not load the matching data ${url} (${res.status} ${res.statusText})`);
+  try {
+    return await res.json();
+  } catch (err) {
+    throw new Error(`could not load the matching data ${url} (it is not JSON)`, { cause: err });
+  }
+}
+
+let lookup: Promise<ShardedLookup> | null = null;
+
+function load(dataUrl: string, id: number, post: (m: WorkerResponse) => void): Promise<ShardedLookup> {
   lookup ??= (async () => {
     post({ type: "progress", id, phase: "data", done: 0, total: 1 });
-    const res = await fetch(dataUrl, { credentials: "same-origin" });
-    if (!res.ok) throw new Error(`could not load the matching data (${res.status} ${res.statusText})`);
-    const data = parseMatcherData(await res.json(), dataUrl);
+    const filter: SplitFilter = parseFilter(await fetchJson(dataUrl), dataUrl);
     post({ type: "progress", id, phase: "data", done: 1, total: 1 });
-    return new Lookup(data);
+    const part = async <T>(name: string, parse: (json: unknown, url: string) => T) => {
+      const url = partUrl(dataUrl, name);
+      return parse(await fetchJson(url), url);
+    };
+    return new ShardedLookup(filter, {
+      shard: (n) => part(splitFileName.shard(n), (j, url) => parseShard(j, url, filter, n)),
+      words: (n) => part(splitFileName.words(n), (j, url) => parseWordShard(j, url, filter, n)),
+      ids: () => part(splitFileName.ids, (j, url) => parseIds(j, url, filter)),
+    });
   })();
   lookup.catch(() => {
     lookup = null;
@@ -49,18 +81,21 @@ export function serve(scope: WorkerScope): void {
     try {
       const l = await load(req.dataUrl, req.id, post);
       if (req.type === "entries") {
-        const want = new Set(req.ids);
-        post({ type: "entries", id: req.id, entries: l.data.entries.filter((x) => want.has(x.id)) });
+        post({ type: "entries", id: req.id, entries: await l.byId(req.ids) });
         return;
       }
       let last = 0;
-      const summary = l.run(req.log, (done, total) => {
-        const now = Date.now();
-        if (now - last > 50 || done === total) {
-          last = now;
-          post({ type: "progress", id: req.id, phase: "match", done, total });
-        }
-      });
+      const summary = await l.run(
+        req.log,
+        (done, total) => {
+          const now = Date.now();
+          if (now - last > 50 || done === total) {
+            last = now;
+            post({ type: "progress", id: req.id, phase: "match", done, total });
+          }
+        },
+        (done, total) => post({ type: "progress", id: req.id, phase: "data", done, total }),
+      );
       post({ type: "result", id: req.id, summary });
     } catch (err) {
       post({ type: "error", id: req.id, message: err instanceof Error ? err.message : String(err) });

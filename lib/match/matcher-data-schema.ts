@@ -50,10 +50,12 @@ function isEntry(e: unknown): e is MatcherEntry {
     (partial === undefined || (typeof partial === "object" && partial !== null && isStr(partial.source) && isInt(partial.letters)))
   );
 }
+/** The version field of fetched matcher data: another build's is refused, saying what to do. */
+export const versionSchema = z.literal(MATCHER_DATA_VERSION, {
+  error: (i) => `is version ${JSON.stringify(i.input)}; this page reads version ${MATCHER_DATA_VERSION} (reload the page)`,
+});
 const dataSchema = z.object({
-  version: z.literal(MATCHER_DATA_VERSION, {
-    error: (i) => `is version ${JSON.stringify(i.input)}; this page reads version ${MATCHER_DATA_VERSION} (reload the page)`,
-  }),
+  version: versionSchema,
   datasetVersion: z.string(),
   entries: z.array(z.unknown()),
 });
@@ -61,7 +63,12 @@ const dataSchema = z.object({
 /** The matcher data in `json`; throws an InputError naming what is wrong. */
 export function parseMatcherData(json: unknown, source: string): MatcherData {
   const data = parseInput(dataSchema, json, source);
-  const bad = data.entries.findIndex((e) => !isEntry(e));
-  if (bad >= 0) throw new InputError([`${source}: entries[${bad}]: is not a matcher entry of version ${MATCHER_DATA_VERSION}`]);
+  checkEntries(data.entries, source);
   return data as MatcherData;
+}
+
+/** Checks that every item of `entries` is a matcher entry; throws an InputError naming the first that is not. */
+export function checkEntries(entries: unknown[], source: string): asserts entries is MatcherEntry[] {
+  const bad = entries.findIndex((e) => !isEntry(e));
+  if (bad >= 0) throw new InputError([`${source}: entries[${bad}]: is not a matcher entry of version ${MATCHER_DATA_VERSION}`]);
 }

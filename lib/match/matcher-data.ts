@@ -72,7 +72,7 @@ export interface MatcherEntry {
 }
 
 /** Version of the matcher data's shape; bump when it changes. */
-export const MATCHER_DATA_VERSION = 2;
+export const MATCHER_DATA_VERSION = 3;
 
 export interface MatcherData {
   version: typeof MATCHER_DATA_VERSION;

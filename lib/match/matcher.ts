@@ -21,9 +21,9 @@ import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { DistinctLines, HitsByText } from "./distinct-lines";
 import { KeyScanner } from "./prefilter";
-import { repoEvidence, siteEvidence, SiteIndex } from "./evidence";
+import { repoEvidence, siteEvidence, SiteIndex, type SiteParts } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
-import { WordingIndex, type WordingParts } from "./wording-index";
+import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./wording-index";
 import type { WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
@@ -50,6 +50,19 @@ const MAX_DRIFT_QUERIES = 48;
 const MAX_OCCURRENCES_KEPT = 20;
 const CHUNK_CHARS = 2_000_000;
 
+/**
+ * What a matcher over part of a dataset's entries needs of the whole, so its
+ * answers are those of the whole data (lib/match/shard-lookup): the wording
+ * and raise-site indexes and the repositories.
+ */
+export interface WholeData {
+  wording: WordingStats;
+  sites: SiteParts;
+  repos: string[];
+  /** Told of each entry a lookup needed that is not loaded: that lookup's result is incomplete. */
+  onMissing: (entry: number) => void;
+}
+
 /** A compiled, reusable matcher over one dataset's matcher data. */
 export class Matcher {
   /** Entries by index; from a snapshot, parsed from `entryJson` on first use. */
@@ -66,24 +79,31 @@ export class Matcher {
   private sites: SiteIndex | undefined;
   /** From a snapshot: the wording index's parts, so it is rebuilt without tokenizing every record. */
   private readonly wordingParts: WordingParts | undefined;
+  private readonly whole: WholeData | undefined;
 
-  /** Builds the matcher for `data`. */
-  constructor(data: MatcherData);
+  /**
+   * Builds the matcher for `data`. With `whole`, `data.entries` may be sparse
+   * (indexes of the whole data, holes for entries not loaded).
+   */
+  constructor(data: MatcherData, whole?: WholeData);
   /** @internal Used by `fromSnapshot`. */
   constructor(data: null, loaded: Loaded);
-  constructor(data: MatcherData | null, loaded?: Loaded) {
+  constructor(data: MatcherData | null, extra?: WholeData | Loaded) {
     if (data === null) {
-      this.entryJson = loaded!.entryJson;
+      const loaded = extra as Loaded;
+      this.entryJson = loaded.entryJson;
       this.entryCount = this.entryJson.length;
       this.entryList = new Array(this.entryCount);
-      this.tables = loaded!.tables;
-      this.wordingParts = loaded!.wording;
+      this.tables = loaded.tables;
+      this.wordingParts = loaded.wording;
       return;
     }
     this.entryJson = null;
     this.entryList = data.entries;
     this.entryCount = data.entries.length;
+    this.whole = extra as WholeData | undefined;
     this.tables = buildTables(data.entries);
+    if (this.whole) this.tables.repos = this.whole.repos;
   }
 
   /** Loads a matcher built before (`snapshot()`); throws on a damaged or foreign snapshot. */
@@ -102,7 +122,7 @@ export class Matcher {
   snapshot(datasetVersion = ""): MatcherSnapshot {
     const entries: string[] = [];
     for (let n = 0; n < this.entryCount; n++) entries.push(this.entryJson?.[n] ?? JSON.stringify(this.entry(n)));
-    return packSnapshot(entries, this.tables, datasetVersion, this.wordingIndex().parts());
+    return packSnapshot(entries, this.tables, datasetVersion, this.wordingParts ?? this.wordingIndex().parts());
   }
 
   /** Looks a whole log up. */
@@ -124,12 +144,8 @@ export class Matcher {
     const errorFlags: number[] = [];
     const textIsError: boolean[] = [];
     let rawLineOffset = 0;
-    for (let pos = 0; pos < log.length || (pos === 0 && log.length === 0);) {
-      let end = Math.min(log.length, pos + CHUNK_CHARS);
-      if (end < log.length) {
-        const nl = log.indexOf("\n", end);
-        end = nl < 0 ? log.length : nl + 1;
-      }
+    let pos = 0;
+    for (const end of log.length === 0 ? [0] : chunkEnds(log)) {
       const chunk = log.slice(pos, end);
       const firstIndex = lines.length;
       for (const l of normalizeLog(chunk)) {
@@ -148,7 +164,6 @@ export class Matcher {
       scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate, errorFlags, distinct.idOf);
       pos = end;
       options.onProgress?.(pos, log.length);
-      if (log.length === 0) break;
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
@@ -234,9 +249,12 @@ export class Matcher {
       if (fullLines.has(tb.exceptionLine)) continue;
       const l = byLine.get(tb.exceptionLine);
       if (!l) continue;
+      // Only a record raised in the last frame's file can pass (`ev.last` below): the others are not looked at.
+      const last = tb.frames[tb.frames.length - 1];
+      const inLast = new Set(last ? this.siteIndex().recordsIn({ ...tb, frames: [last] }) : []);
       const sites = this.siteIndex()
         .recordsIn(tb)
-        .filter((i) => !taken.has(i))
+        .filter((i) => inLast.has(i) && !taken.has(i) && this.loaded(i))
         .map((i) => ({ i, ev: siteEvidence(this.entry(i), tb) }))
         // A raise site alone must be unmistakable: its own line number, or a printed line that says more than `raise X(`.
         .filter((s) => s.ev?.last && (s.ev.line || (s.ev.source && s.ev.distinctive)));
@@ -279,8 +297,10 @@ export class Matcher {
     if (!last || !tb.message) return null;
     const index = this.wordingIndex();
     const message = oneLineMessage(tb.message);
-    const scored = this.siteIndex()
-      .recordsIn({ ...tb, frames: [last] })
+    const inFile = this.siteIndex().recordsIn({ ...tb, frames: [last] });
+    // Over part of the data, the file's records must all be at hand to pick the closest: ask for the missing ones.
+    if (inFile.filter((i) => !this.loaded(i)).length > 0) return null;
+    const scored = inFile
       .filter((i) => !taken.has(i) && this.entry(i).errorClass === tb.exceptionClass && !this.entry(i).generic)
       .map((i) => {
         const m = index.compare(i, message);
@@ -299,15 +319,23 @@ export class Matcher {
     return out;
   }
 
+  /** Whether entry `i` is at hand; if not (a matcher over part of the data), the caller is told and must ask again. */
+  private loaded(i: number): boolean {
+    if (!this.whole || this.entryList[i] !== undefined) return true;
+    this.whole.onMissing(i);
+    return false;
+  }
+
   /** The records' wording index, built on first need (drift queries, guesses when nothing matched) and kept. */
   wordingIndex(): WordingIndex {
+    if (this.whole) return (this.wording ??= new WordingIndex(this.entryList, this.whole.wording, this.whole.onMissing));
     return (this.wording ??= this.wordingParts
-      ? new WordingIndex((i) => this.entry(i), this.wordingParts)
+      ? new WordingIndex((i) => this.entry(i), statsFromParts(this.wordingParts))
       : new WordingIndex(this.allEntries()));
   }
 
   private siteIndex(): SiteIndex {
-    return (this.sites ??= new SiteIndex(this.allEntries()));
+    return (this.sites ??= new SiteIndex(this.whole ? this.whole.sites : this.allEntries()));
   }
 
   private repos(): string[] {
@@ -382,6 +410,21 @@ interface Loaded {
   entryJson: string[];
   tables: MatcherTables;
   wording?: WordingParts | undefined;
+}
+
+/** Where a lookup cuts a log into the chunks it cleans and scans in turn: after a line end, about CHUNK_CHARS apart. */
+export function chunkEnds(log: string): number[] {
+  const ends: number[] = [];
+  for (let pos = 0; pos < log.length;) {
+    let end = Math.min(log.length, pos + CHUNK_CHARS);
+    if (end < log.length) {
+      const nl = log.indexOf("\n", end);
+      end = nl < 0 ? log.length : nl + 1;
+    }
+    ends.push(end);
+    pos = end;
+  }
+  return ends;
 }
 
 /** Builds the key tables of a matcher from its entries. */

@@ -62,9 +62,9 @@ describe("matcher snapshot", () => {
 
   it("refuses wording parts that do not cover every entry", () => {
     const snap = built.snapshot();
-    const meta = { ...snap.meta, wording: { ...(snap.meta.wording as object), total: [1, 2] } };
+    const meta = { ...snap.meta, wording: { ...(snap.meta.wording as object), selection: [1, 2] } };
     expect(() => Matcher.fromSnapshot({ ...snap, meta })).toThrow(
-      `matcher snapshot: the wording index's total cover 2 entries, not ${FIXTURE_RECORDS.length}`,
+      `matcher snapshot: the wording index's selection cover 2 entries, not ${FIXTURE_RECORDS.length}`,
     );
   });
 

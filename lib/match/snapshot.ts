@@ -41,7 +41,7 @@ export interface MatcherSnapshot {
   strs: string[][];
 }
 
-/** Bump when the snapshot's parts or their meaning change (6: the wording parts' word keys drop a plural s). */
+/** Bump when the snapshot's parts or their meaning change (6: the wording parts' word keys drop a plural s, and weights are selection units). */
 export const SNAPSHOT_FORMAT = 6;
 
 /** Packs a matcher's entries (as JSON, one string each), tables and, when built, its wording index's parts. */
@@ -84,7 +84,7 @@ const Meta = z.object({
   tables: z.unknown(),
   wording: z.optional(z.unknown()),
 });
-const Wording = z.object({ words: stringList, total: z.array(z.number()) });
+const Wording = z.object({ words: stringList, selection: z.array(z.number()) });
 
 /** Unpacks what packSnapshot made; throws, naming the part, on anything else. */
 export function unpackSnapshot(snap: MatcherSnapshot): {
@@ -118,7 +118,7 @@ export function unpackSnapshot(snap: MatcherSnapshot): {
   const wording = z.parse(Wording, unpack(meta.wording));
   for (const [name, list] of [
     ["words", wording.words],
-    ["total", wording.total],
+    ["selection", wording.selection],
   ] as const) {
     if (list.length !== entryJson.length)
       throw new Error(`matcher snapshot: the wording index's ${name} cover ${list.length} entries, not ${entryJson.length}`);

@@ -65,64 +65,136 @@ export function opensRecord(diff: readonly DiffOp[]): boolean {
 }
 
 /**
- * What an index needs besides its entries, so that it can be rebuilt without
- * tokenizing every record (the CLI's cache keeps it): each entry's content
- * words and the weight of its literal wording.
+ * What candidate selection needs of the whole dataset, whatever part of it is
+ * loaded: each content word's records (so the inverse document frequencies
+ * and the candidates are those of the whole data), and each record's wording
+ * weight as selection uses it. The lookup over shards (lib/match/shard-lookup)
+ * ships these in its filter; the CLI's cache keeps them as `WordingParts`.
+ */
+export interface WordingStats {
+  /** Number of records. */
+  documents: number;
+  /**
+   * A content word's records, by entry index, ascending; undefined when no
+   * record uses it; null when a lookup over part of the data does not have
+   * them at hand (it tells its caller, and the lookup is asked again).
+   */
+  postings: (word: string) => readonly number[] | null | undefined;
+  /** Each record's wording weight in 1/SELECTION_UNIT units, as selection compares them. */
+  selection: ArrayLike<number>;
+}
+
+/**
+ * The stats of an index in a form that stores well (the CLI's cache keeps
+ * it), so it is rebuilt without tokenizing every record: each entry's
+ * content words and its selection weight.
  */
 export interface WordingParts {
-  /** Each entry's distinct content words, in order of first use, joined by spaces (a word has none). */
+  /** Each entry's distinct content words, in order of first use, joined by spaces ("" for none). */
   words: string[];
-  /** Each entry's literal wording weight. */
-  total: number[];
+  /** Each entry's selection weight (see WordingStats). */
+  selection: number[];
+}
+
+/** Selection compares records by their wording weight rounded to 1/SELECTION_UNIT, so a filter can carry it as a small integer. */
+const SELECTION_UNIT = 1024;
+
+/** Candidate selection's tables of a whole dataset: each content word's records, and each record's selection weight. */
+export function wordingTables(entries: readonly MatcherEntry[]): {
+  documents: number;
+  postings: Map<string, number[]>;
+  selection: number[];
+} {
+  const index = new WordingIndex(entries);
+  return { documents: entries.length, postings: index.postingsMap!, selection: Array.from(index.stats.selection) };
+}
+
+/** The stats kept in `parts` (an index's `parts()`). */
+export function statsFromParts(parts: WordingParts): WordingStats {
+  const postings = new Map<string, number[]>();
+  // By index: a list read from the CLI's cache may be lazy (its strings decoded on access), which forEach would skip.
+  for (let i = 0; i < parts.words.length; i++) {
+    const list = parts.words[i]!;
+    if (list === "") continue;
+    for (const w of list.split(" ")) {
+      const p = postings.get(w);
+      if (p) p.push(i);
+      else postings.set(w, [i]);
+    }
+  }
+  return { documents: parts.words.length, postings: (w) => postings.get(w), selection: parts.selection };
 }
 
 export class WordingIndex {
   private readonly weights: WordWeights;
-  private readonly postings = new Map<string, number[]>();
-  /** Each entry's template tokens, made on first use when the index was rebuilt from parts. */
+  readonly stats: WordingStats;
+  /** Built from the entries (a whole dataset): each content word's records. */
+  readonly postingsMap: Map<string, number[]> | undefined;
+  /** Built from the entries: each entry's distinct content words (for `parts()`). */
+  private readonly docs: string[][] | undefined;
   private readonly template: (Template | undefined)[] = [];
-  private readonly total: number[];
-  private readonly docs: string[][] = [];
-  private readonly entryAt: (i: number) => MatcherEntry;
+  private readonly total: (number | undefined)[] = [];
+  private readonly entryAt: (i: number) => MatcherEntry | undefined;
 
-  /** Builds the index of `entries`; or rebuilds it from `parts()` of an index of the same entries, reading an entry only when it is compared. */
-  constructor(entries: readonly MatcherEntry[]);
-  constructor(entries: (i: number) => MatcherEntry, parts: WordingParts);
-  constructor(entries: readonly MatcherEntry[] | ((i: number) => MatcherEntry), parts?: WordingParts) {
-    if (typeof entries === "function") {
-      this.entryAt = entries;
-      for (const w of parts!.words) this.docs.push(w === "" ? [] : w.split(" "));
-    } else {
-      this.entryAt = (i) => entries[i]!;
-      for (const e of entries) {
-        const t = templateTokens(e.wording ?? e.message);
-        this.template.push(t);
-        this.docs.push([...new Set(t.filter((x) => x.key !== null && isContentWord(x.key)).map((x) => x.key!))]);
-      }
+  /**
+   * An index over `entries` (an array, or a function reading entry i on demand, as a matcher loaded from its cache
+   * does). With `stats` (those of the whole data), `entries` may be sparse: a candidate whose entry is not loaded is
+   * reported to `onMissing` and left out, and the caller loads it and asks again.
+   */
+  constructor(
+    entries: readonly (MatcherEntry | undefined)[] | ((i: number) => MatcherEntry | undefined),
+    stats?: WordingStats,
+    private readonly onMissing?: (entry: number) => void,
+  ) {
+    this.entryAt = typeof entries === "function" ? entries : (i) => entries[i];
+    if (stats) {
+      this.stats = stats;
+      this.weights = WordWeights.fromCounts((w) => stats.postings(w)?.length, stats.documents);
+      return;
     }
-    this.docs.forEach((words, i) => {
+    const list = entries as readonly (MatcherEntry | undefined)[];
+    const postings = new Map<string, number[]>();
+    const docs: string[][] = [];
+    list.forEach((e, i) => {
+      const t = templateTokens(e!.wording ?? e!.message);
+      this.template[i] = t;
+      const words = [...new Set(t.filter((x) => x.key !== null && isContentWord(x.key)).map((x) => x.key!))];
+      docs.push(words);
       for (const w of words) {
-        const list = this.postings.get(w);
-        if (list) list.push(i);
-        else this.postings.set(w, [i]);
+        const p = postings.get(w);
+        if (p) p.push(i);
+        else postings.set(w, [i]);
       }
     });
-    this.weights = new WordWeights(this.docs);
-    this.total = parts ? parts.total : this.template.map((t) => t!.reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
+    this.weights = WordWeights.fromCounts((w) => postings.get(w)?.length, list.length);
+    const selection = list.map((_, i) => Math.round(this.totalOf(i) * SELECTION_UNIT));
+    this.postingsMap = postings;
+    this.docs = docs;
+    this.stats = { documents: list.length, postings: (w) => postings.get(w), selection };
   }
 
-  /** What `new WordingIndex(entryAt, parts)` needs to rebuild this index. */
+  /** What `new WordingIndex(entryAt, statsFromParts(parts))` needs to rebuild this index (built from entries only). */
   parts(): WordingParts {
-    return { words: this.docs.map((w) => w.join(" ")), total: this.total };
+    if (!this.docs) throw new Error("an index rebuilt from stats has no parts of its own");
+    return { words: this.docs.map((w) => w.join(" ")), selection: Array.from(this.stats.selection) };
   }
 
-  private templateOf(entry: number): Template {
-    let t = this.template[entry];
+  private templateOf(e: number): Template {
+    let t = this.template[e];
     if (t === undefined) {
-      const e = this.entryAt(entry);
-      this.template[entry] = t = templateTokens(e.wording ?? e.message);
+      const entry = this.entryAt(e)!;
+      this.template[e] = t = templateTokens(entry.wording ?? entry.message);
     }
     return t;
+  }
+
+  private totalOf(e: number): number {
+    return (this.total[e] ??= this.templateOf(e).reduce((s, x) => s + (x.key === null ? 0 : this.weights.of(x.key)), 0));
+  }
+
+  /** A record's wording weight as candidate selection sees it (whether or not its entry is loaded). */
+  private selected(e: number): number {
+    return this.stats.selection[e]! / SELECTION_UNIT;
   }
 
   /** The weight of a word no record uses: the unit "rare" is measured in, whatever the dataset's size. */
@@ -132,7 +204,7 @@ export class WordingIndex {
 
   /** The weight of an entry's literal wording. */
   recordWeight(entry: number): number {
-    return this.total[entry]!;
+    return this.totalOf(entry);
   }
 
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
@@ -145,7 +217,7 @@ export class WordingIndex {
     for (const t of line) {
       if (!isContentWord(t.key) || seen.has(t.key)) continue;
       seen.add(t.key);
-      const list = this.postings.get(t.key);
+      const list = this.stats.postings(t.key);
       if (!list || list.length > COMMON_POSTINGS) continue;
       const w = this.weights.of(t.key);
       for (const e of list) acc.set(e, (acc.get(e) ?? 0) + w);
@@ -155,7 +227,7 @@ export class WordingIndex {
     const scored = [...acc].map(([e, shared]) => ({
       e,
       shared,
-      estimate: Math.min(shared / (this.total[e]! || 1), shared / (lineWeight || 1)),
+      estimate: Math.min(shared / (this.selected(e) || 1), shared / (lineWeight || 1)),
     }));
     const byShare = scored
       .filter((c) => c.estimate >= Math.min(minRecordCoverage, minLineCoverage) * 0.5)
@@ -164,13 +236,17 @@ export class WordingIndex {
     const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, ALIGNED / 3) : [];
     // And those whose every word the line holds, the richest first: a long line may be a short record plus its constants' text.
     const whole = scored
-      .filter((c) => c.shared >= WHOLE_RECORD * this.total[c.e]!)
+      .filter((c) => c.shared >= WHOLE_RECORD * this.selected(c.e))
       .sort((a, b) => b.shared - a.shared || a.e - b.e)
       .slice(0, ALIGNED / 3);
     const out: WordingCandidate[] = [];
     for (const e of new Set([...byShare, ...byWeight, ...whole].map((c) => c.e))) {
+      if (this.entryAt(e) === undefined) {
+        this.onMissing?.(e);
+        continue;
+      }
       const m = compareWording(this.templateOf(e), line, this.weights);
-      const shared = m.recordCoverage * this.total[e]!;
+      const shared = m.recordCoverage * this.totalOf(e);
       m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;
       const enough =
         (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
@@ -188,7 +264,7 @@ export class WordingIndex {
           opensRecord(m.diff));
       if (!enough) continue;
       const agreement = agreementOf(m);
-      out.push({ ...m, entry: e, agreement, recordWeight: this.total[e]! });
+      out.push({ ...m, entry: e, agreement, recordWeight: this.totalOf(e) });
     }
     // As the ranking does: a record the line contradicts by name comes after those it does not.
     const contradicted = (c: WordingCandidate) => (c.conflict.record > 0 ? 1 : 0);
@@ -205,6 +281,6 @@ export class WordingIndex {
 
   /** The entry at an index. */
   entry(i: number): MatcherEntry {
-    return this.entryAt(i);
+    return this.entryAt(i)!;
   }
 }

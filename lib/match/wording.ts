@@ -160,15 +160,42 @@ export class WordWeights {
     this.unknown = Math.log(1 + n);
   }
 
+  /**
+   * The same weights from a function giving each word's document count
+   * (undefined: no document uses it) and the number of documents: a lookup
+   * over part of the data asks only for the words it meets.
+   */
+  static fromCounts(df: (word: string) => number | undefined, n: number): WordWeights {
+    const w = new WordWeights([]);
+    w.count = df;
+    (w as { unknown: number }).unknown = Math.log(1 + n);
+    w.n = n;
+    return w;
+  }
+
+  private count: ((word: string) => number | undefined) | undefined;
+  private n = 0;
+
+  private idfOf(key: string): number | undefined {
+    if (!this.count) return this.idf.get(key);
+    let v = this.idf.get(key);
+    if (v === undefined) {
+      const f = this.count(key);
+      if (f === undefined) return undefined;
+      this.idf.set(key, (v = Math.log(1 + this.n / f)));
+    }
+    return v;
+  }
+
   /** A word's weight; punctuation and numbers weigh almost nothing. */
   of(key: string): number {
     if (!isContentWord(key)) return PUNCTUATION_WEIGHT;
-    return this.idf.get(key) ?? this.unknown;
+    return this.idfOf(key) ?? this.unknown;
   }
 
   /** How many documents use the word, as its weight says (for candidate generation: very common words are skipped). */
   has(key: string): boolean {
-    return this.idf.has(key);
+    return this.idfOf(key) !== undefined;
   }
 }
 

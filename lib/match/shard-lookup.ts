@@ -1,0 +1,134 @@
+/**
+ * A lookup over split matcher data (lib/match/split-data) that fetches only
+ * what the log needs, with the same answers as a lookup over the whole data:
+ *
+ *  1. the filter's key hashes name the shards that may hold a record whose
+ *     key is in the log (key-filter); those, and the keyless records' shard,
+ *     are fetched;
+ *  2. a Lookup runs over the entries at hand, with the filter's wording and
+ *     raise-site indexes of the whole data. Any entry it needed and did not
+ *     have (a record of similar wording, one raised in a traceback's file)
+ *     is reported; its shard is fetched and the lookup runs again, until
+ *     nothing is missing. Candidates depend only on the whole data's
+ *     indexes, never on what is loaded, so the last run is the whole data's.
+ *
+ * Wording candidates are picked from the records of the words the lookup
+ * compares, fetched by word shard the same way. Everything fetched is kept:
+ * a later lookup that needs the same records fetches nothing.
+ */
+import type { WholeData } from "./matcher";
+import { keyShards } from "./key-filter";
+import { Lookup, type LookupSummary } from "./lookup";
+import { MATCHER_DATA_VERSION, type MatcherEntry } from "./matcher-data";
+import { stringHash } from "./split-data";
+import type { SplitFilter } from "./split-data-schema";
+
+/** Fetches and parses the parts beside the filter (see split-data-schema). */
+export interface SplitSource {
+  shard(n: number): Promise<{ indexes: number[]; entries: MatcherEntry[] }>;
+  words(n: number): Promise<{ postings: Map<string, number[]>; weights: Map<number, number> }>;
+  ids(): Promise<string[]>;
+}
+
+export class ShardedLookup {
+  /** Entries by index in the whole data; holes for those not fetched. */
+  private readonly entries: (MatcherEntry | undefined)[];
+  /** Parts fetched or being fetched, by name (`shard-3`, `words-7`, `ids`); a failed one is forgotten, so the next lookup tries again. */
+  private readonly parts = new Map<string, Promise<void>>();
+  private readonly postings = new Map<string, number[]>();
+  /** Records' selection weights, as the word shards fetched give them (every record of a fetched word's list has one). */
+  private readonly selection: Int32Array;
+  private readonly wordShardsAt = new Set<number>();
+  private ids: string[] | null = null;
+  private readonly whole: WholeData;
+  private missing = new Set<string>();
+  private lookup: Lookup | null = null;
+
+  constructor(
+    readonly filter: SplitFilter,
+    private readonly source: SplitSource,
+  ) {
+    this.entries = new Array<MatcherEntry | undefined>(filter.entryCount);
+    this.selection = new Int32Array(filter.entryCount);
+    this.whole = {
+      wording: { documents: filter.wording.documents, selection: this.selection, postings: (w) => this.postingsOf(w) },
+      sites: filter.sites,
+      repos: filter.repos,
+      onMissing: (i) => this.missing.add(`shard-${filter.shardOf(i)}`),
+    };
+  }
+
+  /** Names of the parts fetched so far, sorted. */
+  get fetched(): string[] {
+    return [...this.parts.keys()].sort();
+  }
+
+  private postingsOf(word: string): number[] | null | undefined {
+    const n = stringHash(word) % this.filter.wording.wordShards;
+    if (this.wordShardsAt.has(n)) return this.postings.get(word);
+    this.missing.add(`words-${n}`);
+    return null;
+  }
+
+  /** Fetches the parts not yet at hand; `onPart(done, total)` after each. */
+  private async load(names: Iterable<string>, onPart?: (done: number, total: number) => void): Promise<void> {
+    const wanted = [...new Set(names)];
+    const fresh = wanted.filter((s) => !this.parts.has(s));
+    let done = 0;
+    for (const name of fresh) {
+      const p = this.fetchPart(name).then(() => {
+        this.lookup = null;
+        onPart?.(++done, fresh.length);
+      });
+      this.parts.set(name, p);
+      p.catch(() => this.parts.delete(name));
+    }
+    await Promise.all(wanted.map((s) => this.parts.get(s)));
+  }
+
+  private async fetchPart(name: string): Promise<void> {
+    const [kind, n] = name.split("-") as [string, string | undefined];
+    if (kind === "shard") {
+      const { indexes, entries } = await this.source.shard(Number(n));
+      indexes.forEach((i, k) => (this.entries[i] = entries[k]));
+    } else if (kind === "words") {
+      const { postings, weights } = await this.source.words(Number(n));
+      for (const [w, list] of postings) this.postings.set(w, list);
+      for (const [e, weight] of weights) this.selection[e] = weight;
+      this.wordShardsAt.add(Number(n));
+    } else this.ids = await this.source.ids();
+  }
+
+  /** Runs the whole lookup on a log, fetching the parts it needs; `onPart` counts fetches. */
+  async run(
+    log: string,
+    onProgress?: (done: number, total: number) => void,
+    onPart?: (done: number, total: number) => void,
+  ): Promise<LookupSummary> {
+    const first = [...keyShards(this.filter.keys, log)].map((n) => `shard-${n}`);
+    if (this.filter.keyless > 0) first.push(`shard-${this.filter.shards}`);
+    await this.load(first, onPart);
+    for (;;) {
+      this.missing = new Set();
+      // Sparse on purpose: with `whole`, the matcher reports the entries it lacks (see Matcher).
+      const entries = this.entries as MatcherEntry[];
+      this.lookup ??= new Lookup({ version: MATCHER_DATA_VERSION, datasetVersion: this.filter.datasetVersion, entries }, this.whole);
+      const summary = this.lookup.run(log, onProgress);
+      if (this.missing.size === 0) return summary;
+      const more = [...this.missing];
+      if (more.every((m) => this.parts.has(m)))
+        throw new Error(`the matching data is incomplete: ${more.join(", ")} lack what the filter says they hold`);
+      await this.load(more, onPart);
+    }
+  }
+
+  /** The entries of records by id (a shared lookup's), fetching the id list and their shards; ids this dataset lacks are left out. */
+  async byId(ids: string[]): Promise<MatcherEntry[]> {
+    await this.load(["ids"]);
+    const want = new Set(ids);
+    const at: number[] = [];
+    this.ids!.forEach((id, i) => want.has(id) && at.push(i));
+    await this.load(at.map((i) => `shard-${this.filter.shardOf(i)}`));
+    return at.map((i) => this.entries[i]!);
+  }
+}
