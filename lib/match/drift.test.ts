@@ -5,7 +5,7 @@
  * quotes, Python-escaped JSON bodies, full-width punctuation.
  */
 import { describe, expect, it } from "vitest";
-import { Matcher } from "./matcher";
+import { Matcher, innerMessage } from "./matcher";
 import { buildMatcherData } from "./matcher-data";
 import { WordingIndex } from "./wording-index";
 import type { Confidence, MatchKind } from "./types";
@@ -372,6 +372,39 @@ describe("the traceback's file, and names that contradict", () => {
     };
     const one = new Matcher(buildMatcherData([pd]));
     expect(one.lookup("ERROR 10-25 13:08:43 [core.py:708] PD Disaggregation transfer failed for hybrid models").matches).toEqual([]);
+  });
+
+  it("reads the message of an API error body, lets a quoted value run to its quote, and a paste's last word be cut short", () => {
+    const lora: ErrorRecord = {
+      ...R.marlinSglang,
+      id: "a1c3e5f7000000f6",
+      slug: "lora-not-enabled",
+      errorMessage:
+        "LoRA adapter '{first_adapter}' was requested, but LoRA is not enabled. Please launch the server with --enable-lora flag and preload adapters using --lora-paths or /load_lora_adapter endpoint.",
+      messagePattern: String.raw`LoRA adapter '(.+?)' was requested, but LoRA is not enabled\. Please launch the server with --enable-lora flag and preload adapters using --lora-paths or /load_lora_adapter endpoint\.`,
+    };
+    const command: ErrorRecord = {
+      ...R.marlinSglang,
+      id: "a1c3e5f7000000f7",
+      slug: "command-failed",
+      errorMessage: "Command `{' '.join(command)}` failed with the following error:\n\n{e.output.decode()}",
+      messagePattern: "Command `(.+?)` failed with the following error:\\n\\n(.+?)",
+    };
+    const lm = new Matcher(buildMatcherData([...FIXTURE_RECORDS, lora, command]));
+    const ask = (log: string) => lm.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
+    const path = "/home/user/.cache/finetune/8a87e184fc432f3a_z0p29t_-mnt-data-models-Qwen-Qwen3-0___6B_2026-04-07_08-50-43";
+    expect(ask(`BadRequestError: Error code: 400 - {'object': 'error', 'message': "LoRA adapter '${path}' was reque`)).toEqual([
+      ["lora-not-enabled", "similar", "low"],
+    ]);
+    expect(innerMessage(`Error code: 400 - {'object': 'error', 'message': "LoRA adapter 'x' was requested", 'code': 400}`)).toBe(
+      "LoRA adapter 'x' was requested",
+    );
+    // A quoted value stops at its quote: a line with no closing backtick is not explained by the placeholder.
+    expect(
+      ask(
+        "subprocess.CalledProcessError: Command '['cmake', '--build', '.', '-j=1', '--target=_moe_C', '--target=_C']' returned non-zero exit status 1. error: subprocess-exited-with-error",
+      ),
+    ).toEqual([]);
   });
 
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {

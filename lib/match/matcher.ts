@@ -472,7 +472,7 @@ function driftQueries(
   const out: { text: string; line: MatchedLine }[] = [];
   const seen = new Set<string>();
   const add = (text: string, l: LogLine, start: number) => {
-    const key = text.trim();
+    const key = innerMessage(text).trim();
     if (key.length < 12 || seen.has(key) || out.length >= MAX_DRIFT_QUERIES) return;
     seen.add(key);
     out.push({ text: key, line: { line: l.line, text: l.text, start, end: l.text.length, captures: [] } });
@@ -531,6 +531,21 @@ function firstLineObjects(lines: LogLine[]): LinesByNumber {
       return lines[lo]?.line === line ? lines[lo] : undefined;
     },
   };
+}
+
+/**
+ * The message an API error body carries, when the text is one (`Error code: 400 - {'object': 'error', 'message':
+ * "…", …}` as the OpenAI client prints a vLLM or sglang server's answer): the value of its `message`, to the closing
+ * quote or, in a paste cut short, to the end. Otherwise the text as it is.
+ */
+export function innerMessage(text: string): string {
+  const m = /['"]message['"]:\s*(['"])/.exec(text);
+  if (!m) return text;
+  const from = m.index + m[0].length;
+  const q = m[1]!;
+  let end = from;
+  while (end < text.length && text[end] !== q) end += text[end] === "\\" ? 2 : 1;
+  return text.slice(from, Math.min(end, text.length));
 }
 
 /** Lines after an error line that may continue its message. */

@@ -54,11 +54,14 @@ const WHOLE_RECORD = 0.9;
 /** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
 const COMMON_POSTINGS = 1500;
 
-/** Whether a diff is the record's opening words, then only the record's (`=` … then `-` …): the line is how the record begins. */
+/**
+ * Whether a diff is the record's opening words, then only the record's (`=` … then `-` …): the line is how the
+ * record begins. A quote or other punctuation the record has and the line lacks along the way does not end it.
+ */
 export function opensRecord(diff: readonly DiffOp[]): boolean {
   let rest = false;
   for (const d of diff) {
-    if (d.op === "-") rest = true;
+    if (d.op === "-" && /[A-Za-z0-9_]/.test(d.text)) rest = true;
     else if (d.op === "=" && rest) return false;
   }
   return rest && diff[0]?.op === "=";

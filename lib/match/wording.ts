@@ -133,6 +133,18 @@ export function isName(text: string): boolean {
   return /[_0-9]/.test(t) || /[A-Z][^A-Z]*[A-Z]/.test(t);
 }
 
+/** The quote record token k (a placeholder) stands alone between (`'{first_adapter}'`), or "". */
+function quotedAt(list: readonly { text: string }[], k: number): string {
+  const before = list[k - 1]?.text.trimEnd() ?? "";
+  const q = before[before.length - 1];
+  return (q === "'" || q === '"' || q === "`") && list[k + 1]?.text[0] === q ? q : "";
+}
+
+/** Whether a text's last token may be `word` cut short (three letters at least). */
+function cutWord(t: Token, word: string): boolean {
+  return t.word && t.key.length >= 3 && word.length > t.key.length && word.startsWith(t.key) && /^[a-z]/.test(t.key);
+}
+
 /** Whether token k of a text is a name: one by its shape (`isName`), or any word quoted alone (`` `higgs` ``, `'auto'`). */
 export function nameAt(list: readonly { text: string; word: boolean }[], k: number): boolean {
   const t = list[k];
@@ -229,10 +241,13 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     if (r.key === null) {
       // A placeholder takes line[k..j) for the best k ≤ j (values explained, a little credit each, up to MAX_VALUE_TOKENS);
       // a module constant (`{CUDA_GRAPH_CAPTURE_FAILED_MSG}`) is fixed text of any length the record does not hold.
-      const span = CONSTANT.test(r.name) ? m : MAX_VALUE_TOKENS;
+      // …and so does a quoted value (`'{path}'`), up to the line's closing quote.
+      const constant = CONSTANT.test(r.name);
+      const quote = quotedAt(record, i - 1);
       for (let j = 0; j <= m; j++) {
         let best = sp[j]!;
         let bestK = j;
+        const span = constant || (quote && line[j]?.text.startsWith(quote)) ? m : MAX_VALUE_TOKENS;
         for (let k = j - 1; k >= 0 && j - k <= span; k--) {
           const s = sp[k]! + (j - k) * 1e-3;
           if (s > best) {
@@ -257,7 +272,8 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
         best = si[j - 1]!;
         how = INS;
       }
-      if (r.key === line[j - 1]!.key) {
+      // The last word of a paste cut short matches the word it begins (`… was reque` against `requested`).
+      if (r.key === line[j - 1]!.key || (j === m && cutWord(line[j - 1]!, r.key))) {
         const s = sp[j - 1]! + w[j - 1]!;
         if (s > best) {
           best = s;
