@@ -16,6 +16,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { machine } from "./report";
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 
@@ -92,7 +93,7 @@ fs.writeFileSync(
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
-      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}`,
+      machine: machine(),
       loadAverageBefore: loadBefore?.map((l) => Math.round(l * 100) / 100),
       note: args.note,
       site: outDir,

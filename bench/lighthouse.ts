@@ -13,8 +13,8 @@
  * `LIGHTHOUSE_OUTPUT` the results file.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { machine } from "./report";
 import { spawn } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -99,7 +99,7 @@ fs.writeFileSync(
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
-      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}`,
+      machine: machine(),
       site: path.relative(process.cwd(), root),
       records: manifest.records.length,
       runsPerPage: RUNS,

@@ -15,6 +15,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { machine, table } from "./report";
 import { spawnSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,13 +38,9 @@ if (!fs.existsSync(corpus)) {
 }
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}`,
+  machine: machine(),
 };
-const rows: [string, string][] = [];
-const row = (name: string, value: string) => {
-  rows.push([name, value]);
-  console.log(`${name.padEnd(64)} ${value}`);
-};
+const { rows, row } = table(64);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { machine, table } from "./report";
 import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
@@ -31,13 +32,9 @@ const WARM_RUNS = 7;
 const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}`,
+  machine: machine(),
 };
-const rows: [string, string][] = [];
-const row = (name: string, value: string) => {
-  rows.push([name, value]);
-  console.log(`${name.padEnd(58)} ${value}`);
-};
+const { rows, row } = table(58);
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const time = (f: () => void, runs = 3) => {

@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { machine } from "./report";
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { loadDataset } from "../server/dataset";
@@ -26,7 +27,7 @@ spawnSync("node", ["scripts/build-cli.mjs"], { stdio: "inherit" });
 
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: `${os.cpus().length} cores, node ${process.version}`,
+  machine: machine(),
   data,
 };
 const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);

@@ -17,8 +17,8 @@
  * sets the synthetic size (0 skips it).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { machine } from "./report";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { build } from "esbuild";
@@ -72,7 +72,7 @@ fs.writeFileSync(
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
-      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${chromiumVersion}`,
+      machine: machine(chromiumVersion),
       codeGzipBytes,
       ...results,
       before,
