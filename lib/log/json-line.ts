@@ -103,3 +103,18 @@ function parseLenient(text: string): unknown {
     }
   }
 }
+
+/**
+ * The message an API error body carries, when the text is one (`Error code: 400 - {'object': 'error', 'message':
+ * "…", …}` as the OpenAI client prints a vLLM or sglang server's answer): the value of its `message`, to the closing
+ * quote or, in a paste cut short, to the end. Otherwise the text as it is.
+ */
+export function innerMessage(text: string): string {
+  const m = /['"]message['"]:\s*(['"])/.exec(text);
+  if (!m) return text;
+  const from = m.index + m[0].length;
+  const q = m[1]!;
+  let end = from;
+  while (end < text.length && text[end] !== q) end += text[end] === "\\" ? 2 : 1;
+  return text.slice(from, Math.min(end, text.length));
+}

@@ -5,7 +5,8 @@
  * quotes, Python-escaped JSON bodies, full-width punctuation.
  */
 import { describe, expect, it } from "vitest";
-import { Matcher, innerMessage } from "./matcher";
+import { Matcher } from "./matcher";
+import { innerMessage } from "../log/json-line";
 import { buildMatcherData } from "./matcher-data";
 import { WordingIndex } from "./wording-index";
 import type { Confidence, MatchKind } from "./types";

@@ -12,6 +12,7 @@
  *  4. tracebacks give evidence (`log/traceback.ts`), and `rank.ts` orders the
  *     records best first.
  */
+import { innerMessage } from "../log/json-line";
 import { normalizeLog, looksLikeError, type LogLine } from "../log/log-normalize";
 import { isErrorLevel, messageStart } from "../log/looks-like-error";
 import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
@@ -531,21 +532,6 @@ function firstLineObjects(lines: LogLine[]): LinesByNumber {
       return lines[lo]?.line === line ? lines[lo] : undefined;
     },
   };
-}
-
-/**
- * The message an API error body carries, when the text is one (`Error code: 400 - {'object': 'error', 'message':
- * "…", …}` as the OpenAI client prints a vLLM or sglang server's answer): the value of its `message`, to the closing
- * quote or, in a paste cut short, to the end. Otherwise the text as it is.
- */
-export function innerMessage(text: string): string {
-  const m = /['"]message['"]:\s*(['"])/.exec(text);
-  if (!m) return text;
-  const from = m.index + m[0].length;
-  const q = m[1]!;
-  let end = from;
-  while (end < text.length && text[end] !== q) end += text[end] === "\\" ? 2 : 1;
-  return text.slice(from, Math.min(end, text.length));
 }
 
 /** Lines after an error line that may continue its message. */
