@@ -288,9 +288,11 @@ describe("the traceback's file, and names that contradict", () => {
     const data = buildMatcherData([...FIXTURE_RECORDS, DEVICE_MAP, HIGGS]);
     const index = new WordingIndex(data.entries);
     expect(index.find(line, { limit: 1, minSharedRareWords: 4.8 }).map((c) => data.entries[c.entry]!.id)).toEqual([DEVICE_MAP.id]);
-    // In a traceback the class is evidence too, and outweighs the contradiction: HIGGS raises ImportError.
+    // In a traceback the class is evidence too, but a contradicted name weighs more: HIGGS raises ImportError as the
+    // line does, and names `higgs` where the line names `device_map` (the accelerate check moved and changed class).
     const raised = traceback([frame(`${VLLM_SRC}/model_loader/loader.py`, 84, "load", "load_model()")], `ImportError: ${line}`);
-    expect(answers(raised)).toEqual([byName[1], byName[0]]);
+    expect(answers(raised)).toEqual(byName);
+    expect(m.lookup(raised).matches[1]!.reasons).toContain("raised as ImportError, the record's class");
   });
 
   it("answers a message the record continues: the line is how the record's message begins", () => {

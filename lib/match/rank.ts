@@ -190,8 +190,9 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     reasons.push(`the log comes from ${e.repo}: ${repo.why.join("; ")}`);
   }
   s += W.explained * explained(f);
-  // A record the line contradicts by name is likely a sibling error: below any that does not, evidence otherwise equal.
-  if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained;
+  // A record the line contradicts by name is likely a sibling error: below any that does not, evidence otherwise
+  // equal, and the same exception class is no such evidence (the siblings of a check share it; a moved check may not).
+  if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained + W.klass;
   s += Math.min(e.letters, 499);
   const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
   if (f.wording && f.kind === "similar") {
