@@ -29,10 +29,10 @@ describe("real logs from public issues (devset/)", () => {
   const misses = () =>
     score.perLog.filter((l) => l.category === "in-corpus" && l.outcome !== "top-1").map((l) => `${l.file}: ${l.outcome}`);
 
-  it("puts the right record first for at least 89 of the 94 logs whose error is in the corpus, and in the top 3 for 92", () => {
+  it("puts the right record first for at least 92 of the 94 logs whose error is in the corpus, and in the top 3 for 93", () => {
     expect(score.inCorpus).toBe(94);
-    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(89);
-    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(92);
+    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(92);
+    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(93);
   });
 
   it("gives no wrong first answer with high confidence", () => {

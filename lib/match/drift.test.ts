@@ -410,6 +410,49 @@ describe("the traceback's file, and names that contradict", () => {
     ).toEqual([]);
   });
 
+  it("answers a message a release continued with sentences the record lacks, by its first sentence, and not a record saying the opposite", () => {
+    const lora = (id: string, slug: string, errorMessage: string, messagePattern: string): ErrorRecord => ({
+      ...R.noCacheMemory,
+      id,
+      slug,
+      filePath: "vllm/v1/worker/lora_model_runner_mixin.py",
+      errorMessage,
+      messagePattern,
+    });
+    const UNSUPPORTED = lora(
+      "a1c3e5f7000000f3",
+      "lora-unsupported",
+      "{model} does not support LoRA yet.",
+      String.raw`(.+?) does not support LoRA yet\.`,
+    );
+    const NOT_ENABLED = lora(
+      "a1c3e5f7000000f4",
+      "lora-not-enabled",
+      "Got {lora_request} but LoRA is not enabled!",
+      String.raw`Got (.+?) but LoRA is not enabled!`,
+    );
+    const loraMatcher = new Matcher(buildMatcherData([...FIXTURE_RECORDS, UNSUPPORTED, NOT_ENABLED]));
+    const answers = (log: string) => loraMatcher.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
+    const message = "Model GemmaForCausalLM does not support LoRA, but LoRA is enabled.";
+    const log = `ValueError: ${message} Support for this model may be added in the future. If this is important to you, please open an issue on github.`;
+    const found = answers(log);
+    expect(found[0]).toEqual(["lora-unsupported", "similar", "low"]);
+    expect(found.slice(1)).not.toContainEqual(["lora-unsupported", "similar", "low"]);
+    // Reported against the whole line: the added sentences are in the diff, as the log's alone.
+    const diff = loraMatcher.lookup(log).matches[0]!.diff!;
+    expect(diff[diff.length - 1]).toEqual({
+      op: "+",
+      text: " Support for this model may be added in the future. If this is important to you, please open an issue on github.",
+    });
+    // The first sentence alone is the same answer; a line with no sentence the record is like, none.
+    expect(answers(`ValueError: ${message}`)[0]).toEqual(["lora-unsupported", "similar", "low"]);
+    expect(answers("ValueError: Adapters are loading. Support for this model may be added in the future.")).toEqual([]);
+    // Saying the opposite of a record is said in its reasons.
+    const opposite = loraMatcher.lookup("ValueError: Got LoRARequest(lora_name='a') but LoRA is enabled!").matches;
+    expect(opposite[0]?.reasons).toContain('the line says "is enabled" where the record says "is not enabled": maybe the opposite error');
+    expect(opposite[0]?.confidence).toBe("low");
+  });
+
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
     // The record that says MHA, though it words the rest differently, comes before the one that says MLA.

@@ -25,7 +25,7 @@ import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex, type SiteParts } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
 import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./wording-index";
-import type { WordingMatch } from "./wording";
+import { firstSentence, type WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
@@ -231,13 +231,15 @@ export class Matcher {
     });
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
     const out: Unranked[] = [];
+    const similar = (text: string) =>
+      this.wordingIndex().find(text, { limit: 2, minRecordCoverage: 0.5, minLineCoverage: 0.5, minSharedRareWords: MIN_SHARED_RARE_WORDS });
     for (const q of queries) {
-      for (const c of this.wordingIndex().find(q.text, {
-        limit: 2,
-        minRecordCoverage: 0.5,
-        minLineCoverage: 0.5,
-        minSharedRareWords: MIN_SHARED_RARE_WORDS,
-      })) {
+      let candidates = similar(q.text);
+      // Nothing like the whole message: its first sentence alone (another release added or dropped those after it).
+      const first = candidates.length ? null : firstSentence(q.text);
+      // Reported against the whole message (its diff, and what it explains of it), found by the first sentence.
+      if (first) candidates = similar(first).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
+      for (const c of candidates) {
         // A generic record's wording is too thin to tell one error from another.
         if (taken.has(c.entry) || c.recordWeight < MIN_RECORD_RARE_WORDS * this.wordingIndex().rareWord || this.entry(c.entry).generic)
           continue;

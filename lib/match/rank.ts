@@ -151,7 +151,11 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
         `similar wording, not a pattern match: ${pct(f.wording!.recordCoverage)} of the record's message is in the line, which it explains ${pct(f.wording!.lineCoverage)} of`,
       );
       for (const c of f.wording!.conflict.names)
-        reasons.push(`the line names ${c.line} where the record names ${c.record}: maybe another error`);
+        reasons.push(
+          c.negation
+            ? `the line says "${c.line}" where the record says "${c.record}": maybe the opposite error`
+            : `the line names ${c.line} where the record names ${c.record}: maybe another error`,
+        );
       break;
     case "raise-site":
       reasons.push("no message match: the traceback runs through the record's raise site");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreementOf, compareWording, isName, templateTokens, tokens, WordWeights } from "./wording";
+import { agreementOf, compareWording, firstSentence, isName, templateTokens, tokens, WordWeights } from "./wording";
 
 /** Weights over a few messages, so a word's rarity is what it would be in a small dataset. */
 const weights = new WordWeights([
@@ -67,6 +67,57 @@ describe("names that contradict", () => {
     ["`", false],
   ])("%s is a name: %s", (text, expected) => {
     expect(isName(text)).toBe(expected);
+  });
+});
+
+describe("statements that say the opposite", () => {
+  it.each<[story: string, record: string, line: string, names: { record: string; line: string; negation?: true }[]]>([
+    [
+      "the record's `not` the line lacks, between the same words",
+      "Got {request} but LoRA is not enabled!",
+      "Got a request but LoRA is enabled!",
+      [{ record: "is not enabled", line: "is enabled", negation: true }],
+    ],
+    [
+      "the line's `not` the record lacks",
+      "The package seems to be installed.",
+      "The package seems to be not installed.",
+      [{ record: "be installed", line: "be not installed", negation: true }],
+    ],
+    [
+      "a negation moved, not dropped: `doesn't` against `not`",
+      "The package doesn't seem to be installed.",
+      "The package seems to be not installed.",
+      [],
+    ],
+    [
+      "a negation only in a placeholder's value: the record's words alone say it",
+      "Got {request} but LoRA is not enabled!",
+      "Got model does not support LoRA but LoRA is enabled!",
+      [{ record: "is not enabled", line: "is enabled", negation: true }],
+    ],
+    ["a `not` among other changed words: a clause reworded, no flip", "LoRA is not enabled here.", "LoRA is surely enabled here.", []],
+    ["both sides negative", "LoRA is not enabled.", "LoRA is not enabled.", []],
+  ])("%s", (_story, record, line, names) => {
+    const m = compare(record, line);
+    expect(m.conflict.names).toEqual(names);
+    expect(m.conflict.record > 0).toBe(names.length > 0);
+  });
+});
+
+describe("first sentences", () => {
+  it.each<[text: string, first: string | null]>([
+    [
+      "Model X does not support LoRA, but LoRA is enabled. Support for this model may be added in the future.",
+      "Model X does not support LoRA, but LoRA is enabled.",
+    ],
+    ["Model X does not support LoRA! Please open an issue.", "Model X does not support LoRA!"],
+    ["One sentence only.", null],
+    ["Version 2.3.3 or newer is required. ok", null],
+    ["Short. Then a long second sentence follows here.", null],
+    ["Loaded config.json. Next is from model.safetensors", "Loaded config.json."],
+  ])("%s", (text, first) => {
+    expect(firstSentence(text)).toBe(first);
   });
 });
 

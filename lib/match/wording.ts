@@ -35,7 +35,7 @@ export interface WordingMatch {
    * (`Using mxfp4 requires` against `Using a \`device_map\` requires`, `MLA` against `MHA`), the share of each
    * side's weight such substituted names carry. A release rewords prose; a different name is usually a different error.
    */
-  conflict: { record: number; line: number; names: { record: string; line: string }[] };
+  conflict: { record: number; line: number; names: { record: string; line: string; negation?: true }[] };
   /**
    * Weight of the record's opening words found word for word, side by side, in the line, when they are RUN_WORDS
    * content words at least (0 otherwise): a later release kept the start of the message and rewrote the rest.
@@ -68,6 +68,8 @@ const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 const PUNCTUATION_WEIGHT = 0.05;
 /** A conflict is a name swapped for another: at most this many of the record's words in the gap. */
 const MAX_SWAPPED_WORDS = 3;
+/** Words that turn a statement into its opposite: one side has one between the same words, the other none. */
+const NEGATIONS = new Set(["not", "no", "never", "cannot"]);
 /** The opening words count from this many content words: a clause, not a stock phrase. */
 const RUN_WORDS = 6;
 /** Most tokens of a line or message compared (the rest is ignored). */
@@ -154,6 +156,25 @@ export function nameAt(list: readonly { text: string; word: boolean }[], k: numb
   const after = list[k + 1]?.text ?? "";
   const q = before[before.length - 1];
   return (q === "`" || q === "'" || q === '"') && after[0] === q;
+}
+
+/** Which tokens of a text are negations: `not`, `no`, `never`, `cannot` and the `t` of `n't` (`doesn`, `'`, `t`). */
+function negations(list: readonly { key: string | null }[]): boolean[] {
+  return list.map(
+    (t, k) => t.key !== null && (NEGATIONS.has(t.key) || (t.key === "t" && list[k - 1]?.key === "'" && /n$/.test(list[k - 2]?.key ?? ""))),
+  );
+}
+
+/**
+ * The first sentence of a message of several (`Model X does not support LoRA, but LoRA is enabled.` of the same
+ * followed by `Support for this model may be added …`), or null: a release may have added or dropped the sentences
+ * after it. A sentence ends at `.`, `!` or `?` followed by a blank and a capital letter.
+ */
+export function firstSentence(text: string): string | null {
+  const m = /[.!?](?=\s+[A-Z])/.exec(text);
+  if (!m) return null;
+  const first = text.slice(0, m.index + 1).trim();
+  return first.length >= 12 && first.length < text.trim().length ? first : null;
 }
 
 /** Inverse document frequency over the records' wording, with a default for words no record uses. */
@@ -313,8 +334,13 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   let namesRecord: string[] = [];
   let namesLine: string[] = [];
   let conflict = 0;
-  const names: { record: string; line: string }[] = [];
+  const names: WordingMatch["conflict"]["names"] = [];
   let gapRecordWords = 0;
+  // Negation words in the gap (record side, line side), other words in it, and the word just after it.
+  let gapNegation: { side: "record" | "line"; text: string; weight: number } | undefined;
+  let gapNegations = 0;
+  let gapOtherWords = 0;
+  let afterGap = "";
   let sharedNames = 0;
   let run = 0;
   let runWords = 0;
@@ -324,15 +350,41 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   const firstWord = record.findIndex((r) => r.key !== null && isContentWord(r.key));
   const recordKeys = new Set(record.map((r) => r.key));
   const lineKeys = new Set(line.map((t) => t.key));
-  const closeGap = () => {
+  // Negations each side states in its own words (a placeholder's value aside): a negation that moved (`doesn't seem
+  // to be installed` against `seems to be not installed`) leaves both sides as negative, and is no flip.
+  const negatedRecord = negations(record);
+  const negatedLine = negations(line);
+  let statedRecord = 0;
+  let statedLine = 0;
+  const flips: { weight: number; name: WordingMatch["conflict"]["names"][number] }[] = [];
+  // `before`: the matched word that ends the gap (walking back), when it is one.
+  const closeGap = (before?: string) => {
     // A name swapped for another, not a clause reworded (which may name other things), and neither name used elsewhere by the other side.
     if (gapRecord > 0 && gapLine > 0 && gapRecordWords <= MAX_SWAPPED_WORDS) {
       conflict += Math.min(gapRecord, gapLine);
       names.unshift({ record: namesRecord.join(" "), line: namesLine.join(" ") });
     }
-    gapRecord = gapLine = gapRecordWords = 0;
+    // The same words on both sides of a lone `not` only one side has: the opposite statement (`LoRA is not enabled`
+    // against `LoRA is enabled`), a sibling error rather than a rewording.
+    if (gapNegation && gapNegations === 1 && gapOtherWords === 0 && before !== undefined && afterGap) {
+      const negated = `${before.trim()} ${gapNegation.text.trim()} ${afterGap}`;
+      const plain = `${before.trim()} ${afterGap}`;
+      flips.unshift({
+        weight: gapNegation.weight,
+        name: { ...(gapNegation.side === "record" ? { record: negated, line: plain } : { record: plain, line: negated }), negation: true },
+      });
+    }
+    gapRecord = gapLine = gapRecordWords = gapNegations = gapOtherWords = 0;
+    gapNegation = undefined;
     namesRecord = [];
     namesLine = [];
+  };
+  const inGap = (side: "record" | "line", t: Token) => {
+    if (!t.word) return;
+    if (NEGATIONS.has(t.key)) {
+      gapNegations++;
+      gapNegation = { side, text: t.text, weight: weights.of(t.key) };
+    } else gapOtherWords++;
   };
   let i = n;
   let j = m;
@@ -340,6 +392,8 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     const how = i > 0 ? from[i]![j]! : INS;
     if (how === INS) {
       push("+", line[j - 1]!.text);
+      inGap("line", line[j - 1]!);
+      if (negatedLine[j - 1]) statedLine++;
       if (nameAt(line, j - 1) && !recordKeys.has(line[j - 1]!.key)) {
         gapLine += w[j - 1]!;
         namesLine.unshift(line[j - 1]!.text.trim());
@@ -349,13 +403,17 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       push("-", record[i - 1]!.text);
       const r = record[i - 1]!;
       if (r.word) gapRecordWords++;
+      if (r.key !== null) inGap("record", r as Token);
+      if (negatedRecord[i - 1]) statedRecord++;
       if (r.key !== null && nameAt(record, i - 1) && !lineKeys.has(r.key)) {
         gapRecord += weights.of(r.key);
         namesRecord.unshift(r.text.trim());
       }
       i--;
     } else if (how === MATCH) {
-      closeGap();
+      closeGap(line[j - 1]!.word ? line[j - 1]!.text : undefined);
+      if (negatedLine[j - 1]) statedLine++;
+      if (negatedRecord[i - 1]) statedRecord++;
       push("=", line[j - 1]!.text);
       // A run: this token and the one after it matched side by side in both texts (walking back).
       const next = lastMatch === i + 1 && lastMatchLine === j + 1;
@@ -363,6 +421,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       runWords = (next ? runWords : 0) + (isContentWord(line[j - 1]!.key) ? 1 : 0);
       lastMatch = i;
       lastMatchLine = j;
+      afterGap = line[j - 1]!.word ? line[j - 1]!.text.trim() : "";
       if (i - 1 === firstWord && runWords >= RUN_WORDS) openingRun = run;
       recordFound += w[j - 1]!;
       // An acronym (`PD`, `GPU`) is the domain's word, not a parameter's name: only identifiers count as shared names.
@@ -376,6 +435,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       if (how === j) push("-", r.text);
       else {
         closeGap();
+        afterGap = "";
         let text = "";
         for (let k = how; k < j; k++) {
           text += line[k]!.text;
@@ -389,6 +449,11 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   }
   closeGap();
   ops.reverse();
+  if (statedRecord !== statedLine)
+    for (const f of flips) {
+      conflict += f.weight;
+      names.push(f.name);
+    }
   let clause = { coverage: 0, weight: 0 };
   clauseTotal.forEach((t, k) => {
     const c = t > 0 ? clauseFound[k]! / t : 0;
