@@ -453,6 +453,41 @@ describe("the traceback's file, and names that contradict", () => {
     expect(opposite[0]?.confidence).toBe("low");
   });
 
+  it("answers a record whose whole message the line holds, with a clause more (an older check covered two things)", () => {
+    const gptq = (id: string, slug: string, errorMessage: string): ErrorRecord => ({
+      ...R.noCacheMemory,
+      id,
+      slug,
+      repo: "huggingface/transformers",
+      filePath: "src/transformers/quantizers/quantizer_gptq.py",
+      errorClass: "ImportError",
+      errorMessage,
+      messagePattern: errorMessage.replace(/[.()`]/g, "\\$&"),
+    });
+    const OPTIMUM = gptq(
+      "a1c3e5f7000000f5",
+      "gptq-requires-optimum",
+      "Loading a GPTQ quantized model requires optimum (`pip install optimum`)",
+    );
+    const gptqMatcher = new Matcher(buildMatcherData([...FIXTURE_RECORDS, OPTIMUM]));
+    const answers = (log: string) => gptqMatcher.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
+    const old =
+      "Loading GPTQ quantized model requires optimum library : `pip install optimum` and auto-gptq library 'pip install auto-gptq'";
+    expect(answers(`ImportError: ${old}`)).toEqual([["gptq-requires-optimum", "similar", "low"]]);
+    // In the index, found as a whole record even where no one sentence would be rich enough (a dataset where its words are common).
+    const data = buildMatcherData([...FIXTURE_RECORDS, OPTIMUM]);
+    const whole = (line: string) =>
+      new WordingIndex(data.entries).find(line, { minSharedRareWords: 100 }).map((c) => data.entries[c.entry]!.slug);
+    expect(whole(old)).toEqual(["gptq-requires-optimum"]);
+    expect(whole(`${old}, and the tokenizer, the processor, the feature extractor and the image preprocessing all failed`)).toEqual([]);
+    // The record's words among much more the record does not explain: no answer.
+    expect(
+      answers(
+        "ImportError: Loading GPTQ quantized model requires optimum library : `pip install optimum`, and the tokenizer, the processor, the feature extractor, the image preprocessing, the audio pipeline and its resampling all failed with auto-gptq library 'pip install auto-gptq'",
+      ),
+    ).toEqual([]);
+  });
+
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
     // The record that says MHA, though it words the rest differently, comes before the one that says MLA.

@@ -144,9 +144,12 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
       key = parts.slice(-n).join("/");
     }
     const printed = (fr.source ?? []).map(withoutJsWhitespace).filter((s) => e.site?.includes(lineHash(s)));
+    // A frame that prints a line other than the record's raise statement is at another release's code: its line
+    // number coinciding with the record's says nothing (`raise ImportError(` at 2491 then, a ValueError's raise now).
+    const otherCode = !!e.site && (fr.source?.length ?? 0) > 0 && printed.length === 0;
     const ev: SiteEvidence = {
       file: true,
-      line: fr.line === e.lineNumber,
+      line: fr.line === e.lineNumber && !otherCode,
       source: printed.length > 0,
       distinctive: printed.some((s) => !BARE_RAISE.test(s)),
       last: k === tb.frames.length - 1,

@@ -225,6 +225,17 @@ describe("rankMatches", () => {
     expect(atLine.score).toBeGreaterThan(inFile.score);
   });
 
+  it("counts no line number where the frame prints other code: another release's file, whose line numbers moved", () => {
+    const other = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [[SG_MARLIN, 164, ["raise ImportError("]]])])[0]!;
+    const inFile = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [[SG_MARLIN, 10]])])[0]!;
+    expect(other.reasons).toContain("a frame is in the record's file: sglang/srt/layers/quantization/marlin_utils.py, line 164, in f");
+    expect(other.reasons.some((r) => r.startsWith("a frame is at the record's line"))).toBe(false);
+    expect(other.score).toBe(inFile.score);
+    // Its own raise statement printed at that line is the strongest evidence, as before.
+    const own = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [[SG_MARLIN, 164, OWN("marlinSglang")]])])[0]!;
+    expect(own.score).toBeGreaterThan(other.score);
+  });
+
   it("weighs the last frame most", () => {
     const last = rankMatches(
       [found("marlinSglang", "full", [6])],

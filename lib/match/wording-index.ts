@@ -51,6 +51,8 @@ const ALIGNED = 24;
 const RUN_RARE_WORDS = 4;
 /** Share of a record's word weight the line must hold to be a candidate however long the line. */
 const WHOLE_RECORD = 0.9;
+/** A record held whole (WHOLE_RECORD) by a line its words explain CLAUSE_LINE of is an answer with this many rare words' weight. */
+const WHOLE_RARE_WORDS = 3;
 /** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
 const COMMON_POSTINGS = 1500;
 
@@ -260,6 +262,13 @@ export class WordingIndex {
           m.sharedNames >= this.weights.unknown * NAMED_RARE_WORDS &&
           m.conflict.record === 0) ||
         m.sentenceFound ||
+        // The record's whole message, in a line that adds a clause (an older release's check covered two things): its
+        // own words, not its placeholders' values, explain the line's share.
+        (minSharedWeight < Infinity &&
+          m.recordCoverage >= WHOLE_RECORD &&
+          shared >= this.weights.unknown * WHOLE_RARE_WORDS &&
+          shared >= CLAUSE_LINE * lineWeight &&
+          m.conflict.record === 0) ||
         (minSharedWeight < Infinity && m.openingRun >= this.weights.unknown * RUN_RARE_WORDS) ||
         (minSharedWeight < Infinity &&
           m.lineCoverage >= PREFIX_LINE &&
