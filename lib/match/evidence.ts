@@ -201,6 +201,12 @@ export class SiteIndex {
   }
 
   /** The records (by index) whose file a frame of the traceback is in. */
+  /** The records raised in the same file as `e` (`e` among them, when indexed). */
+  sameFile(e: MatcherEntry): number[] {
+    const key = packagePath(e.filePath, packageOf(e.repo));
+    return (key && this.byPath.get(key)) || [];
+  }
+
   recordsIn(tb: Traceback): number[] {
     const out = new Set<number>();
     for (const fr of tb.frames) {

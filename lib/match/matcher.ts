@@ -24,6 +24,7 @@ import { DistinctLines, HitsByText } from "./distinct-lines";
 import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex, type SiteParts } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
+import { siblingMatches } from "./siblings";
 import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./wording-index";
 import { firstSentence, type WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
@@ -229,8 +230,9 @@ export class Matcher {
       const l = f.lines[0];
       if (f.kind === "partial" && l) f.wording = this.wordingIndex().compare(r.entry, l.text.slice(messageStart(l.text)));
     });
+    // A full match whose sibling branch (same file) explains the line better: both are offered, neither confidently.
+    const out = siblingMatches(raw, found, this.wordingIndex(), (e) => this.inFileOf(e), taken);
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
-    const out: Unranked[] = [];
     const similar = (text: string) =>
       this.wordingIndex().find(text, { limit: 2, minRecordCoverage: 0.5, minLineCoverage: 0.5, minSharedRareWords: MIN_SHARED_RARE_WORDS });
     for (const q of queries) {
@@ -335,6 +337,15 @@ export class Matcher {
     return (this.wording ??= this.wordingParts
       ? new WordingIndex((i) => this.entry(i), statsFromParts(this.wordingParts))
       : new WordingIndex(this.allEntries()));
+  }
+
+  /** Whether entry i is raised in e's file: by the site index over part of the data (its entries may be missing), else by the entry. */
+  private inFileOf(e: MatcherEntry): (i: number) => boolean {
+    if (this.whole) {
+      const inFile = new Set(this.siteIndex().sameFile(e));
+      return (i) => inFile.has(i);
+    }
+    return (i) => this.entry(i).filePath === e.filePath && this.entry(i).repo === e.repo;
   }
 
   private siteIndex(): SiteIndex {

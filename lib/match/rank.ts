@@ -31,6 +31,8 @@ export interface Unranked {
   occurrences: number;
   /** How the wording compares (similar matches). */
   wording?: WordingMatch;
+  /** A full match: the slug of a record raised in the same file whose wording explains more of the line (lib/match/siblings). */
+  outdoneBy?: string;
 }
 
 export interface RankContext {
@@ -125,7 +127,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   let confidence: Confidence;
   switch (f.kind) {
     case "full":
-      confidence = specific || raiseSite ? "high" : "low";
+      confidence = specific || raiseSite ? (f.outdoneBy ? "medium" : "high") : "low";
       break;
     case "partial":
       confidence = specific ? (raiseSite ? "high" : "medium") : raiseSite ? "medium" : "low";
@@ -142,6 +144,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   switch (f.kind) {
     case "full":
       reasons.push("the whole pattern matched");
+      if (f.outdoneBy) reasons.push(`${f.outdoneBy}, raised in the same file, explains more of the line: maybe that branch raised it`);
       break;
     case "partial":
       reasons.push(`part of the pattern matched (${e.partial?.letters ?? 0} letters of literal text)`);

@@ -31,6 +31,8 @@ export interface WordingQuery {
    * dropped a sentence), or that holds one whole sentence of it.
    */
   minSharedRareWords?: number;
+  /** Only the entries this accepts are aligned (those of one file, say), among those picked: the others are not fetched. */
+  only?: (entry: number) => boolean;
 }
 
 /** A record with a long clause the line lacks: the line must be this well explained, and this much of the record present. */
@@ -214,7 +216,7 @@ export class WordingIndex {
 
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
   find(text: string, q: WordingQuery = {}): WordingCandidate[] {
-    const { limit = 5, minRecordCoverage = 0.5, minLineCoverage = 0.5, minSharedRareWords = Infinity } = q;
+    const { limit = 5, minRecordCoverage = 0.5, minLineCoverage = 0.5, minSharedRareWords = Infinity, only } = q;
     const minSharedWeight = minSharedRareWords * this.weights.unknown;
     const line = tokens(text);
     const seen = new Set<string>();
@@ -246,6 +248,7 @@ export class WordingIndex {
       .slice(0, ALIGNED / 3);
     const out: WordingCandidate[] = [];
     for (const e of new Set([...byShare, ...byWeight, ...whole].map((c) => c.e))) {
+      if (only && !only(e)) continue;
       if (this.entryAt(e) === undefined) {
         this.onMissing?.(e);
         continue;

@@ -1,0 +1,67 @@
+/**
+ * Sibling branches of one check. A function often raises near-identical
+ * messages from its branches (`Error no file named {X} found in directory
+ * {path}.` and `Error no file named {X}, or {Y}, found in directory
+ * {path}.`), and an older release's message may fit the shorter branch's
+ * pattern while its words are the other's (`… pytorch_model.bin,
+ * model.safetensors, tf_model.h5 … or flax_model.msgpack found in …`). A
+ * full match is then no confident answer: the sibling that explains more of
+ * the line is offered beside it.
+ */
+import { messageStart } from "../log/looks-like-error";
+import type { MatcherEntry } from "./matcher-data";
+import type { Unranked } from "./rank";
+import type { MatchKind, MatchedLine } from "./types";
+import { agreementOf } from "./wording";
+import type { WordingCandidate, WordingIndex } from "./wording-index";
+
+/** How much better (in agreement, 0..1) a sibling must explain the line than the matched record. */
+const SIBLING_LEAD = 0.03;
+/** Share of the sibling's wording the line must hold: the whole message, near enough. */
+const SIBLING_RECORD = 0.9;
+
+/**
+ * The record raised in the same file as `entry` (`sameFile(i)`) whose wording explains `text` clearly better than
+ * `entry`'s own, holding nearly all of its words and contradicting none of the line's; or null.
+ */
+export function outdoingSibling(
+  entry: number,
+  text: string,
+  index: WordingIndex,
+  sameFile: (i: number) => boolean,
+  taken: ReadonlySet<number>,
+): WordingCandidate | null {
+  // A record that explains the line this well leaves no sibling room to explain it clearly better: no search.
+  const own = agreementOf(index.compare(entry, text));
+  if (own >= 1 - SIBLING_LEAD) return null;
+  const only = (i: number) => i !== entry && !taken.has(i) && sameFile(i);
+  const [best] = index.find(text, { limit: 1, minRecordCoverage: SIBLING_RECORD, minLineCoverage: 0.5, only });
+  return best && best.conflict.record === 0 && best.agreement > own + SIBLING_LEAD ? best : null;
+}
+
+/**
+ * For each full match (`found[k]`, of entry `raw[k].entry`) of a specific record, the sibling that outdoes it
+ * (`outdoingSibling`) as a similar match on the same line; the full match is marked `outdoneBy` it. Siblings taken
+ * are added to `taken`.
+ */
+export function siblingMatches(
+  raw: readonly { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
+  found: Unranked[],
+  index: WordingIndex,
+  inFileOf: (e: MatcherEntry) => (i: number) => boolean,
+  taken: Set<number>,
+): Unranked[] {
+  const out: Unranked[] = [];
+  raw.forEach((r, k) => {
+    const f = found[k]!;
+    const l = f.lines[0];
+    if (f.kind !== "full" || !l || f.entry.generic) return;
+    const sibling = outdoingSibling(r.entry, l.text.slice(messageStart(l.text)), index, inFileOf(f.entry), taken);
+    if (!sibling) return;
+    taken.add(sibling.entry);
+    const entry = index.entry(sibling.entry);
+    f.outdoneBy = entry.slug;
+    out.push({ entry, kind: "similar", lines: [{ ...l, captures: [] }], occurrences: 1, wording: sibling });
+  });
+  return out;
+}
