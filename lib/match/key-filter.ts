@@ -15,11 +15,10 @@
  * Hand-written rather than reusing KeyScanner: that one checks each hit
  * against the key's text, which the filter does not carry.
  */
-import { normalizeLog } from "../log/log-normalize";
+import type { LogLine } from "../log/log-line";
 import { withoutJsWhitespace } from "../text";
 import { foldCase } from "./key-index";
 import type { MatcherEntry } from "./matcher-data";
-import { chunkEnds } from "./matcher";
 import { buildWrapTables } from "./wrapped";
 import type { KeyIndex } from "./key-index";
 
@@ -100,18 +99,14 @@ function tables(byLength: Map<number, Set<string>>): KeyTable[] {
     });
 }
 
-/** The shards holding a record whose key may be in `log`, cleaned as the matcher cleans it. */
-export function keyShards(filter: KeyFilter, log: string): Set<number> {
+/** The shards holding a record whose key may be in a log's cleaned lines (lib/match/clean-log). */
+export function keyShards(filter: KeyFilter, lines: readonly LogLine[]): Set<number> {
   const out = new Set<number>();
   const texts: string[] = [];
   const squeezed: string[] = [];
-  let pos = 0;
-  for (const end of chunkEnds(log)) {
-    for (const l of normalizeLog(log.slice(pos, end))) {
-      texts.push(l.text);
-      squeezed.push(withoutJsWhitespace(l.text));
-    }
-    pos = end;
+  for (const l of lines) {
+    texts.push(l.text);
+    squeezed.push(withoutJsWhitespace(l.text));
   }
   const text = texts.join("\n");
   const joined = squeezed.join("");
