@@ -214,7 +214,8 @@ export function normalizeLog(log: string): LogLine[] {
 function expandInto(out: LogLine[], line: number, text: string, info: Info): boolean {
   const j = expandJson(text);
   if (!j) return false;
-  const inner = j.body.split(/\r\n|\r|\n/);
+  // Most bodies are one line: no regex split for them.
+  const inner = j.body.indexOf("\n") < 0 && j.body.indexOf("\r") < 0 ? [j.body] : j.body.split(/\r\n|\r|\n/);
   if (inner.length > 1 && inner[inner.length - 1] === "") inner.pop();
   for (let k = 0; k < inner.length; k++) {
     const sub: Info = { level: undefined, stream: undefined, record: false };

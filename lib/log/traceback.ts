@@ -337,7 +337,7 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
     }
     if (st.open && feedOpen(st, st.open, l, t, indent)) continue;
     // A paste that starts inside a traceback (its header cut off): the first frame opens it.
-    if (!st.open && RE_FRAME.test(t)) {
+    if (!st.open && t.charCodeAt(0) === 70 /* F */ && RE_FRAME.test(t)) {
       st.open = opened(l, undefined);
       st.pendingChain = false;
       st.sinceDone++;

@@ -15,11 +15,10 @@
  * Hand-written rather than reusing KeyScanner: that one checks each hit
  * against the key's text, which the filter does not carry.
  */
-import { normalizeLog } from "../log/log-normalize";
+import type { LogLine } from "../log/log-line";
 import { withoutJsWhitespace } from "../text";
 import { foldCase } from "./key-index";
 import type { MatcherEntry } from "./matcher-data";
-import { chunkEnds } from "./matcher";
 import { buildWrapTables } from "./wrapped";
 import type { KeyIndex } from "./key-index";
 
@@ -100,21 +99,35 @@ function tables(byLength: Map<number, Set<string>>): KeyTable[] {
     });
 }
 
-/** The shards holding a record whose key may be in `log`, cleaned as the matcher cleans it. */
-export function keyShards(filter: KeyFilter, log: string): Set<number> {
+/**
+ * Characters kept from each side of a line break for the wrapped keys: the matcher's junction keeps at most
+ * JUNCTION_KEEP (16) non-blank ones of each side (lib/match/wrapped), and the filter hashes at most WRAP_HASH
+ * of a key, so a window it hashes across a break lies within these.
+ */
+const JUNCTION_SIDE = 16;
+
+/**
+ * The shards holding a record whose key may be in a log's cleaned lines (lib/match/clean-log). Each distinct
+ * text is scanned once, and so is each distinct text without blanks, for keys within a line; for keys a line
+ * break cut, the end of a line without blanks is scanned joined to the start of the next, wherever the next
+ * could continue it (the matcher's junction scan looks at fewer: text, no new record).
+ */
+export function keyShards(filter: KeyFilter, lines: readonly LogLine[]): Set<number> {
   const out = new Set<number>();
-  const texts: string[] = [];
-  const squeezed: string[] = [];
-  let pos = 0;
-  for (const end of chunkEnds(log)) {
-    for (const l of normalizeLog(log.slice(pos, end))) {
-      texts.push(l.text);
-      squeezed.push(withoutJsWhitespace(l.text));
-    }
-    pos = end;
+  const texts = new Set<string>();
+  const squeezed = new Set<string>();
+  const junctions = new Set<string>();
+  let prev = "";
+  for (const l of lines) {
+    texts.add(l.text);
+    const q = withoutJsWhitespace(l.text);
+    squeezed.add(q);
+    if (prev !== "" && q !== "" && !l.recordStart) junctions.add(prev.slice(-JUNCTION_SIDE) + q.slice(0, JUNCTION_SIDE));
+    prev = q;
   }
-  const text = texts.join("\n");
-  const joined = squeezed.join("");
+  // Joined by a line end, which no key holds: a window across two texts finds nothing that matters.
+  const text = [...texts].join("\n");
+  const joined = [...squeezed, ...junctions].join("\n");
   for (const t of filter.exact) scan(t, text, out);
   for (const t of filter.wrap) scan(t, joined, out);
   if (filter.folded.length) {

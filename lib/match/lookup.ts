@@ -6,6 +6,7 @@
  */
 import { Matcher, type LookupResult, type MatchKind, type MatchedLine, type WholeData } from "./matcher";
 import type { MatcherData } from "./matcher-data";
+import type { CleanLog } from "./clean-log";
 import type { Confidence } from "./types";
 import type { DiffOp } from "./wording";
 import { looksLikeError } from "../log/log-normalize";
@@ -103,9 +104,9 @@ export class Lookup {
     this.matcher = new Matcher(data, whole);
   }
 
-  /** Runs the whole lookup on a log. */
-  run(log: string, onProgress?: (done: number, total: number) => void): LookupSummary {
-    const r = this.matcher.lookup(log, { onProgress });
+  /** Runs the whole lookup on a log (`cleaned`: the log as cleanLog cleaned it, so it is not cleaned again). */
+  run(log: string, onProgress?: (done: number, total: number) => void, cleaned?: CleanLog): LookupSummary {
+    const r = this.matcher.lookup(log, { onProgress, cleaned });
     const errorLines = finalErrorLines(r);
     let similar: SimilarRecord[] = [];
     if (r.matches.length === 0 && errorLines.length) {

@@ -2,7 +2,8 @@
  * Finds the known errors in a log. The cost grows with the log's size and
  * the number of real candidates, not with log size × number of patterns:
  *
- *  1. the log is cleaned line by line (`log/log-normalize.ts`) in chunks;
+ *  1. the log is cleaned line by line (`log/log-normalize.ts`) in chunks
+ *     (`clean-log.ts`), or comes cleaned (`LookupOptions.cleaned`);
  *  2. one rolling-hash pass per key length finds every record's literal keys
  *     (`prefilter.ts`); only those (record, line) pairs become candidates;
  *     junctions of wrapped lines are scanned for keys a break cut (`wrapped.ts`);
@@ -13,7 +14,7 @@
  *     records best first.
  */
 import { innerMessage } from "../log/json-line";
-import { normalizeLog, looksLikeError, type LogLine } from "../log/log-normalize";
+import { looksLikeError, type LogLine } from "../log/log-normalize";
 import { isErrorLevel, messageStart } from "../log/looks-like-error";
 import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
@@ -21,6 +22,7 @@ import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
 import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { DistinctLines, HitsByText } from "./distinct-lines";
+import { chunksOf, cleanChunks } from "./clean-log";
 import { KeyScanner } from "./prefilter";
 import { repoEvidence, siteEvidence, SiteIndex, type SiteParts } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
@@ -50,7 +52,6 @@ const MAX_DRIFT_QUERIES = 48;
 
 /** Matches kept per record: enough to show, not enough to flood. */
 const MAX_OCCURRENCES_KEPT = 20;
-const CHUNK_CHARS = 2_000_000;
 
 /**
  * What a matcher over part of a dataset's entries needs of the whole, so its
@@ -145,16 +146,9 @@ export class Matcher {
     // Whether each line looks like an error, decided once (per text): the junction scan, keyless records and drift queries all ask.
     const errorFlags: number[] = [];
     const textIsError: boolean[] = [];
-    let rawLineOffset = 0;
-    let pos = 0;
-    for (const end of log.length === 0 ? [0] : chunkEnds(log)) {
-      const chunk = log.slice(pos, end);
+    for (const chunk of options.cleaned ? chunksOf(options.cleaned) : cleanChunks(log)) {
       const firstIndex = lines.length;
-      for (const l of normalizeLog(chunk)) {
-        l.line += rawLineOffset;
-        lines.push(l);
-      }
-      rawLineOffset += countNewlines(chunk);
+      for (const l of chunk.lines) lines.push(l);
       const firstNew = distinct.add(lines, firstIndex);
       for (let id = firstNew; id < distinct.texts.length; id++) textIsError[id] = looksLikeError(distinct.texts[id]!);
       for (let li = firstIndex; li < lines.length; li++) {
@@ -164,8 +158,7 @@ export class Matcher {
       this.scanTexts(distinct.texts, firstNew, hits);
       for (let li = firstIndex; li < lines.length; li++) hits.each(distinct.idOf[li]!, li, addCandidate);
       scanJunctions(this.tables.wrap, lines, firstIndex, addCandidate, errorFlags, distinct.idOf);
-      pos = end;
-      options.onProgress?.(pos, log.length);
+      options.onProgress?.(chunk.charEnd, log.length);
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
@@ -426,21 +419,6 @@ interface Loaded {
   wording?: WordingParts | undefined;
 }
 
-/** Where a lookup cuts a log into the chunks it cleans and scans in turn: after a line end, about CHUNK_CHARS apart. */
-export function chunkEnds(log: string): number[] {
-  const ends: number[] = [];
-  for (let pos = 0; pos < log.length;) {
-    let end = Math.min(log.length, pos + CHUNK_CHARS);
-    if (end < log.length) {
-      const nl = log.indexOf("\n", end);
-      end = nl < 0 ? log.length : nl + 1;
-    }
-    ends.push(end);
-    pos = end;
-  }
-  return ends;
-}
-
 /** Builds the key tables of a matcher from its entries. */
 function buildTables(entries: MatcherEntry[]): MatcherTables {
   const keyBefore: string[] = [];
@@ -583,14 +561,6 @@ function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
   for (let i = Math.max(0, near - WRAP_BACK); i < lines.length && i < near + 64; i++)
     if (lines[i]!.line === m.line && lines[i]!.text === m.text) return i;
   return near;
-}
-
-/** Line ends in a chunk, counted as normalizeLog does: `\r\n`, `\n` and a lone `\r`. */
-function countNewlines(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
-  for (let i = s.indexOf("\r"); i >= 0; i = s.indexOf("\r", i + 1)) if (s.charCodeAt(i + 1) !== 10) n++;
-  return n;
 }
 
 function now(): number {

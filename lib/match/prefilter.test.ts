@@ -152,4 +152,27 @@ describe("KeyScanner", () => {
     expect(hits).toEqual(naive(list, text));
     expect(hits.length).toBeGreaterThan(5000);
   });
+
+  it("finds the same from a snapshot's tables, and finds keys longer than 65,536 characters", () => {
+    const random = seeded(5);
+    const letters = "abcdefgh _.:";
+    const keys = Array.from({ length: 500 }, () => {
+      const length = 8 + Math.floor(random() * 30);
+      let k = "";
+      for (let i = 0; i < length; i++) k += letters[Math.floor(random() * letters.length)]!;
+      return k;
+    });
+    const long = "x".repeat(35_000) + "abc" + "y".repeat(35_000);
+    keys.push(long);
+    let text = "";
+    while (text.length < 50_000)
+      text += random() < 0.2 ? keys[Math.floor(random() * 500)]! : letters[Math.floor(random() * letters.length)]!;
+    text += long + "." + long.slice(1);
+    const built = new KeyScanner(keys);
+    const loaded = new KeyScanner(keys, built.snapshot());
+    const hits: string[] = [];
+    loaded.scan(text, (k, pos) => hits.push(`${k}@${pos}`));
+    expect(hits.sort()).toEqual(naive(keys, text));
+    expect(hits).toContain(`500@${text.length - 2 * long.length}`);
+  });
 });

@@ -52,6 +52,13 @@ interface GroupTable {
   /** Where in the key its check gram starts (the key's first or last gram, the one farther from the entry's), and the gram's hash. */
   entryCheckAt: Int32Array;
   entryCheck: Int32Array;
+  /**
+   * Each entry's key's first character and, above bit 16, the index of its last one (see keyEnds); and that last character. Derived from
+   * the keys (not stored in a snapshot): a common gram chains many keys, and two character reads rule out most
+   * of them before any hashing.
+   */
+  entryShape: Int32Array;
+  entryLast: Uint16Array;
 }
 
 /** A scanner's tables without its keys: plain numbers and typed arrays, cheap to store and to load. */
@@ -102,6 +109,7 @@ export class KeyScanner {
           entryNext: a[5]!,
           entryCheckAt: a[6]!,
           entryCheck: a[7]!,
+          ...keyEnds(keys, a[3]!),
         };
       });
       return;
@@ -148,13 +156,14 @@ export class KeyScanner {
     const G = t.gram;
     const S = t.stride;
     const n = text.length;
-    const { slotHash, slotHead, filter, entryKey, entryOffset, entryNext, entryCheckAt, entryCheck, shift } = t;
+    const { slotHash, slotHead, filter, entryKey, entryOffset, entryNext, entryCheckAt, entryCheck, entryShape, entryLast, shift } = t;
     const fshift = 32 - t.filterBits;
     const mask = slotHash.length - 1;
     const keys = this.keys;
     for (let p = 0; p + G <= n; p += S) {
       let h = 0;
-      for (let i = p; i < p + G; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
+      if (G === 8) h = hash8(text, p);
+      else for (let i = p; i < p + G; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
       const mixed = Math.imul(h, MIX);
       const f = mixed >>> fshift;
       if ((filter[f >>> 5]! & (1 << (f & 31))) === 0) continue;
@@ -169,6 +178,8 @@ export class KeyScanner {
           for (let e = head - 1; e >= 0; e = entryNext[e]!) {
             const start = p - entryOffset[e]!;
             if (start < 0) continue;
+            const shape = entryShape[e]!;
+            if (text.charCodeAt(start) !== (shape & 0xffff) || text.charCodeAt(start + (shape >>> 16)) !== entryLast[e]) continue;
             if (start + entryCheckAt[e]! !== at) {
               at = start + entryCheckAt[e]!;
               check = 0;
@@ -242,6 +253,8 @@ function buildTable(keys: string[], indexes: number[]): GroupTable {
     entryNext: new Int32Array(count).fill(-1),
     entryCheckAt: new Int32Array(count),
     entryCheck: new Int32Array(count),
+    entryShape: new Int32Array(0),
+    entryLast: new Uint16Array(0),
   };
   const mask = t.slotHash.length - 1;
   let e = 0;
@@ -265,7 +278,76 @@ function buildTable(keys: string[], indexes: number[]): GroupTable {
       e++;
     }
   }
-  return t;
+  const laid = contiguousChains(t);
+  return { ...laid, ...keyEnds(keys, laid.entryKey) };
+}
+
+/**
+ * The same table with each slot's chain stored in consecutive entries, in chain order: a common gram chains
+ * many entries, and walking them in place reads memory in order instead of jumping across the whole table.
+ */
+function contiguousChains(t: GroupTable): GroupTable {
+  const count = t.entryKey.length;
+  const order = new Int32Array(count);
+  const slotHead = new Int32Array(t.slotHead.length);
+  let n = 0;
+  for (let slot = 0; slot < t.slotHead.length; slot++) {
+    if (t.slotHead[slot] === 0) continue;
+    slotHead[slot] = n + 1;
+    for (let e = t.slotHead[slot]! - 1; e >= 0; e = t.entryNext[e]!) order[n++] = e;
+  }
+  const entryNext = new Int32Array(count);
+  for (let i = 0; i < count; i++) entryNext[i] = i + 1 < count && t.entryNext[order[i]!] !== -1 ? i + 1 : -1;
+  const pick = (a: Int32Array) => Int32Array.from(order, (e) => a[e]!);
+  return {
+    ...t,
+    slotHead,
+    entryKey: pick(t.entryKey),
+    entryOffset: pick(t.entryOffset),
+    entryNext,
+    entryCheckAt: pick(t.entryCheckAt),
+    entryCheck: pick(t.entryCheck),
+  };
+}
+
+/** Each entry's key's first character, and a character near its end with its index (GroupTable.entryShape, entryLast). */
+function keyEnds(keys: string[], entryKey: Int32Array): { entryShape: Int32Array; entryLast: Uint16Array } {
+  const entryShape = new Int32Array(entryKey.length);
+  const entryLast = new Uint16Array(entryKey.length);
+  for (let e = 0; e < entryKey.length; e++) {
+    const key = keys[entryKey[e]!]!;
+    // The last character, or the 65,536th of a longer key: its index must fit in the 16 bits above the first.
+    const last = Math.min(key.length, 0x10000) - 1;
+    entryShape[e] = (last << 16) | key.charCodeAt(0);
+    entryLast[e] = key.charCodeAt(last);
+  }
+  return { entryShape, entryLast };
+}
+
+/** BASE^k mod 2^32, for hash8. */
+const B2 = power(BASE, 2);
+const B3 = power(BASE, 3);
+const B4 = power(BASE, 4);
+const B5 = power(BASE, 5);
+const B6 = power(BASE, 6);
+const B7 = power(BASE, 7);
+
+/**
+ * hashOf(s, from, 8) as one sum of independent products instead of eight dependent steps (the same value:
+ * arithmetic mod 2^32, and the sum of eight 32-bit terms is exact in a double), so the CPU works on them at once.
+ */
+function hash8(s: string, from: number): number {
+  return (
+    (Math.imul(s.charCodeAt(from), B7) +
+      Math.imul(s.charCodeAt(from + 1), B6) +
+      Math.imul(s.charCodeAt(from + 2), B5) +
+      Math.imul(s.charCodeAt(from + 3), B4) +
+      Math.imul(s.charCodeAt(from + 4), B3) +
+      Math.imul(s.charCodeAt(from + 5), B2) +
+      Math.imul(s.charCodeAt(from + 6), BASE) +
+      s.charCodeAt(from + 7)) |
+    0
+  );
 }
 
 function hashOf(s: string, from: number, length: number): number {

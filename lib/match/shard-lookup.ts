@@ -17,6 +17,7 @@
  * a later lookup that needs the same records fetches nothing.
  */
 import type { WholeData } from "./matcher";
+import { cleanLog } from "./clean-log";
 import { keyShards } from "./key-filter";
 import { Lookup, type LookupSummary } from "./lookup";
 import { MATCHER_DATA_VERSION, type MatcherEntry } from "./matcher-data";
@@ -105,7 +106,9 @@ export class ShardedLookup {
     onProgress?: (done: number, total: number) => void,
     onPart?: (done: number, total: number) => void,
   ): Promise<LookupSummary> {
-    const first = [...keyShards(this.filter.keys, log)].map((n) => `shard-${n}`);
+    // Cleaned once: the key filter and every run of the lookup read the same lines.
+    const cleaned = cleanLog(log);
+    const first = [...keyShards(this.filter.keys, cleaned.lines)].map((n) => `shard-${n}`);
     if (this.filter.keyless > 0) first.push(`shard-${this.filter.shards}`);
     await this.load(first, onPart);
     for (;;) {
@@ -113,7 +116,7 @@ export class ShardedLookup {
       // Sparse on purpose: with `whole`, the matcher reports the entries it lacks (see Matcher).
       const entries = this.entries as MatcherEntry[];
       this.lookup ??= new Lookup({ version: MATCHER_DATA_VERSION, datasetVersion: this.filter.datasetVersion, entries }, this.whole);
-      const summary = this.lookup.run(log, onProgress);
+      const summary = this.lookup.run(log, onProgress, cleaned);
       if (this.missing.size === 0) return summary;
       const more = [...this.missing];
       if (more.every((m) => this.parts.has(m)))

@@ -5,6 +5,7 @@
  */
 import type { LogLine } from "../log/log-normalize";
 import type { Traceback } from "../log/traceback";
+import type { CleanLog } from "./clean-log";
 import type { MatcherEntry } from "./matcher-data";
 import type { DiffOp } from "./wording";
 
@@ -75,4 +76,6 @@ export interface LookupOptions {
   onProgress?: (done: number, total: number) => void;
   /** Stop verifying candidates after this many milliseconds (the result says so). */
   budgetMs?: number;
+  /** The log already cleaned by `cleanLog` (lib/match/clean-log): its lines are used instead of cleaning it again. */
+  cleaned?: CleanLog;
 }
