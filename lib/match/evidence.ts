@@ -32,6 +32,11 @@ const LOG_FORMATS: { pkg: string; re: RegExp; what: string }[] = [
     what: "vLLM's log format (INFO 06-30 13:53:10 [core.py:515])",
   },
   {
+    pkg: "vllm",
+    re: /(?:^|\n)[ \t`]*(?:\(\w+(?: [\w=]+)* pid=\d+\)\s*)?(?:INFO|WARNING|ERROR|DEBUG|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? [\w.]+\.py:\d+\]/,
+    what: "vLLM's older log format (ERROR 04-24 09:33:04 ray_utils.py:44])",
+  },
+  {
     pkg: "sglang",
     re: /(?:^|\n)[ \t]*\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:TP|DP|PP|EP)\d+)+\]/,
     what: "sglang's log format ([2025-06-01 10:00:00 TP0])",
@@ -51,6 +56,8 @@ const PYTHON_M = /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*)\.[\w.]+/g;
 const SERVE = /\b([a-z_][a-z0-9_]*) serve\b/g;
 const IMPORT = /^\s*(?:from|import) ([A-Za-z_]\w*)/gm;
 const PACKAGES_DIR = /[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w*)[/\\]/g;
+/** A version pinned as pip writes it: `vllm==0.4.0`, `transformers>=4.45`. */
+const PINNED = /\b([A-Za-z_][\w-]*)\s*(?:==|>=|~=)\s*\d/g;
 
 /** What the whole log says of each repository (by full name), for the repositories given. */
 export function repoEvidence(log: string, repos: Iterable<string>): Map<string, RepoEvidence> {
@@ -67,6 +74,7 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
   const named = new Set<string>();
   for (const m of text.matchAll(IMPORT)) named.add(m[1]!);
   for (const m of text.matchAll(PACKAGES_DIR)) named.add(m[1]!);
+  for (const m of text.matchAll(PINNED)) named.add(m[1]!.toLowerCase().replace(/-/g, "_"));
   const out = new Map<string, RepoEvidence>();
   for (const repo of repos) {
     const pkg = packageOf(repo);
@@ -106,7 +114,7 @@ export function packagePath(file: string, pkg: string): string | null {
 
 /** How a traceback points at a record's raise site. */
 export interface SiteEvidence {
-  /** The frame is in the record's file (package-relative path). */
+  /** The frame is in the record's file (package-relative path); false for a file of the same name elsewhere in the package (a moved module). */
   file: boolean;
   /** …at the record's line. */
   line: boolean;
@@ -130,11 +138,18 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
   const recordKey = packagePath(e.filePath, pkg);
   const recordParts = e.filePath.split("/");
   let best: SiteEvidence | undefined;
+  const recordName = recordParts[recordParts.length - 1];
   tb.frames.forEach((fr, k) => {
     let key: string | null;
+    let moved = false;
     if (recordKey) {
       key = packagePath(fr.file, pkg);
-      if (key !== recordKey) return;
+      if (key !== recordKey) {
+        // A module moved between releases (`transformers/deepspeed.py` → `transformers/integrations/deepspeed.py`):
+        // a frame in the package, in a file of the same name, that prints the record's own raise statement.
+        if (!key || key.split("/").pop() !== recordName) return;
+        moved = true;
+      }
     } else {
       // The file name alone is too weak (every project has a utils.py): ask for its folder too.
       const parts = fr.file.replace(/\\/g, "/").split("/");
@@ -144,16 +159,17 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
       key = parts.slice(-n).join("/");
     }
     const printed = (fr.source ?? []).map(withoutJsWhitespace).filter((s) => e.site?.includes(lineHash(s)));
+    if (moved && !printed.some((s) => !BARE_RAISE.test(s))) return;
     // A frame that prints a line other than the record's raise statement is at another release's code: its line
     // number coinciding with the record's says nothing (`raise ImportError(` at 2491 then, a ValueError's raise now).
     const otherCode = !!e.site && (fr.source?.length ?? 0) > 0 && printed.length === 0;
     const ev: SiteEvidence = {
-      file: true,
-      line: fr.line === e.lineNumber && !otherCode,
+      file: !moved,
+      line: !moved && fr.line === e.lineNumber && !otherCode,
       source: printed.length > 0,
       distinctive: printed.some((s) => !BARE_RAISE.test(s)),
       last: k === tb.frames.length - 1,
-      where: `${key}, line ${fr.line}${fr.func ? `, in ${fr.func}` : ""}`,
+      where: `${key}, line ${fr.line}${fr.func ? `, in ${fr.func}` : ""}${moved ? ` (the record's file is now ${recordKey})` : ""}`,
     };
     if (siteStrength(ev) > siteStrength(best)) best = ev;
   });

@@ -236,6 +236,27 @@ describe("rankMatches", () => {
     expect(own.score).toBeGreaterThan(other.score);
   });
 
+  it("finds the raise statement in a moved module: a file of the same name elsewhere in the package", () => {
+    const moved = SG_MARLIN.replace("/layers/quantization/", "/quant/");
+    const [m] = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [[moved, 12, OWN("marlinSglang")]])]);
+    expect(m!.reasons).toContain(
+      "the frame sglang/srt/quant/marlin_utils.py, line 12, in f (the record's file is now sglang/srt/layers/quantization/marlin_utils.py) prints the record's raise statement",
+    );
+    // A bare `raise ValueError(` there, the record's line number there, or another file's name: no evidence.
+    const frames: [string, number, string[]?][] = [
+      [moved, 12, RAISE("ValueError")],
+      [moved, 164],
+      [moved.replace("marlin_utils.py", "gptq_utils.py"), 12, OWN("marlinSglang")],
+    ];
+    for (const frame of frames) {
+      const [n] = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [frame])]);
+      expect(
+        n!.reasons.some((r) => r.includes("frame")),
+        frame.join(" "),
+      ).toBe(false);
+    }
+  });
+
   it("weighs the last frame most", () => {
     const last = rankMatches(
       [found("marlinSglang", "full", [6])],

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { repoEvidence } from "./evidence";
+
+const REPOS = ["vllm-project/vllm", "sgl-project/sglang", "huggingface/transformers"];
+const why = (log: string) => Object.fromEntries([...repoEvidence(log, REPOS)].map(([repo, ev]) => [repo, ev.why]));
+
+describe("which repository the whole log comes from", () => {
+  it.each<[story: string, log: string, expected: Record<string, string[]>]>([
+    [
+      "vLLM's log format",
+      "(EngineCore_0 pid=12) ERROR 06-30 13:53:19 [core.py:515] EngineCore failed to start.",
+      { "vllm-project/vllm": ["vLLM's log format (INFO 06-30 13:53:10 [core.py:515])"] },
+    ],
+    [
+      "vLLM's older log format, in a markdown code span",
+      "`(RayWorkerVllm pid=1842765) ERROR 04-24 09:33:04 ray_utils.py:44] RuntimeError: Cannot find any model weights`",
+      { "vllm-project/vllm": ["vLLM's older log format (ERROR 04-24 09:33:04 ray_utils.py:44])"] },
+    ],
+    [
+      "a version pinned as pip writes it",
+      "when using it with `vllm==0.4.0, torch==2.1.2` and transformers >= 4.45",
+      { "vllm-project/vllm": ["the log names the vllm package"], "huggingface/transformers": ["the log names the transformers package"] },
+    ],
+    ["a comparison in code is no pin of a package", "    if tp_size == 1 and world_size >= 2:", {}],
+    [
+      "sglang's log format and how it was started",
+      "python -m sglang.launch_server --model x\n[2025-06-01 10:00:00 TP3] Scheduler hit an exception",
+      { "sgl-project/sglang": ["started with `python -m sglang.launch_server`", "sglang's log format ([2025-06-01 10:00:00 TP0])"] },
+    ],
+  ])("%s", (_story, log, expected) => {
+    expect(why(log)).toEqual(expected);
+  });
+});
