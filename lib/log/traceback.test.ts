@@ -416,6 +416,40 @@ and no exception line`;
     ]);
   });
 
+  it("reads a paste that starts at the last frame's raise statement, as a frame with no file, and needs the exception line right below", () => {
+    const log = `ERROR 04-09 05:47:15 [serving.py:1262]     raise ValueError(f"Grammar error: {err}")
+ERROR 04-09 05:47:15 [serving.py:1262] ValueError: Grammar error: Unknown format: uri
+    raise RuntimeError("not followed by its exception")
+some later line
+RuntimeError: too late`;
+    const found = parseTracebacks(normalizeLog(log));
+    expect(found.map((t) => [t.startLine, t.exceptionLine, t.exceptionClass, t.message])).toEqual([
+      [1, 2, "ValueError", "Grammar error: Unknown format: uri"],
+    ]);
+    expect(found[0]!.frames).toEqual([{ file: "", line: 0, logLine: 1, source: ['raise ValueError(f"Grammar error: {err}")'] }]);
+  });
+
+  it("marks a traceback whose chained successor the paste cut off: not what the user saw last", () => {
+    const first = `Traceback (most recent call last):
+  File "/x/vllm/a.py", line 3, in f
+    raise ValueError("first")
+ValueError: first
+
+During handling of the above exception, another exception occurred:
+`;
+    for (const log of [first, `${first}\nTraceback (most recent call last):\n  File "/x/vllm/b.py", line 9, in g`]) {
+      expect(parseTracebacks(normalizeLog(log)).map((t) => [t.exceptionLine, t.chainCut])).toEqual([[4, true]]);
+    }
+    // The successor in the paste: the first is chained from, not cut.
+    const whole = parseTracebacks(
+      normalizeLog(`${first}\nTraceback (most recent call last):\n  File "/x/vllm/b.py", line 9, in g\n    h()\nKeyError: 'x'`),
+    );
+    expect(whole.map((t) => [t.exceptionLine, t.chainCut, t.chainedFrom])).toEqual([
+      [4, undefined, undefined],
+      [11, undefined, 0],
+    ]);
+  });
+
   it("ends a cut-off traceback at the next log record (sglang style, only first lines prefixed)", () => {
     const log = `[2025-06-01 10:00:00 TP0] Scheduler hit an exception: Traceback (most recent call last):
   File "${SG}/managers/scheduler.py", line 2620, in run_scheduler_process

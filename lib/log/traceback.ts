@@ -36,6 +36,7 @@
 import type { LogLine } from "./log-normalize";
 
 export interface Frame {
+  /** "" for a paste cut off between a frame's line and its source line (the source alone is known). */
   file: string;
   line: number;
   func?: string;
@@ -61,6 +62,11 @@ export interface Traceback {
   frames: Frame[];
   /** Index in the returned array of the traceback this one was raised during/from. */
   chainedFrom?: number;
+  /**
+   * Another exception was raised during or from this one, but the paste ends before it (`During handling of the
+   * above exception…` and the next traceback cut off): this is not what the user saw last.
+   */
+  chainCut?: true;
 }
 
 /** Most message continuation lines kept. */
@@ -74,6 +80,8 @@ const HEADER = "Traceback (most recent call last):";
 const CHAIN_CONTEXT = "During handling of the above exception, another exception occurred:";
 const CHAIN_CAUSE = "The above exception was the direct cause of the following exception:";
 const RE_FRAME = /^File "(.*)", line (\d+)(?:, in (.+))?$/;
+/** A raise statement printed under a frame: `raise ValueError(f"Grammar error: {err}")`. */
+const RE_RAISE = /^raise [A-Za-z_][\w.]*\(/;
 /** Python 3.11+ position markers: `^^^^^`, `~~~~^^^^~~~`. */
 const RE_CARET = /^[~^]+(?:\s+[~^]+)*$/;
 const RE_ELISION = /^(?:\.\.\.(?:\s*<\d+ lines>)?|\[Previous line repeated \d+ more times?\])$/;
@@ -344,6 +352,16 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
       feedOpen(st, st.open, l, t, indent);
       continue;
     }
+    // …or cut off above the last frame's source line: a `raise X(…)` opens it, as a frame with no file (only an
+    // exception line right below makes it a traceback; a logger's prefix may have taken the indentation).
+    if (!st.open && t.charCodeAt(0) === 114 /* r */ && RE_RAISE.test(t)) {
+      st.open = opened(l, undefined);
+      st.open.frames.push({ file: "", line: 0, logLine: l.line, source: [t] });
+      st.open.sinceFrame = MAX_SOURCE;
+      st.pendingChain = false;
+      st.sinceDone++;
+      continue;
+    }
     // idle
     if (t === CHAIN_CONTEXT || t === CHAIN_CAUSE) {
       st.pendingChain = st.lastDone >= 0 && st.sinceDone === 0;
@@ -352,7 +370,12 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
       st.sinceDone++;
     }
   }
-  for (const st of streams.values()) if (st.open?.phase === 1) finish(st);
+  for (const st of streams.values()) {
+    if (st.open?.phase === 1) finish(st);
+    // The chain's next traceback cut off: after its header, or right after `During handling …`.
+    const cut = st.open?.phase === 0 ? st.open.chainedFrom : st.pendingChain ? st.lastDone : undefined;
+    if (cut !== undefined && cut >= 0) found[cut]!.tb.chainCut = true;
+  }
 
   // order by start line; remap chain ids to indexes of the returned array
   const order = found.map((_, i) => i);

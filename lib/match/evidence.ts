@@ -140,9 +140,12 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
   let best: SiteEvidence | undefined;
   const recordName = recordParts[recordParts.length - 1];
   tb.frames.forEach((fr, k) => {
-    let key: string | null;
+    let key: string | null = null;
     let moved = false;
-    if (recordKey) {
+    // A paste cut off between the frame's line and its source line: the printed raise statement alone.
+    const noFile = fr.file === "";
+    if (noFile) moved = true;
+    else if (recordKey) {
       key = packagePath(fr.file, pkg);
       if (key !== recordKey) {
         // A module moved between releases (`transformers/deepspeed.py` → `transformers/integrations/deepspeed.py`):
@@ -169,7 +172,9 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
       source: printed.length > 0,
       distinctive: printed.some((s) => !BARE_RAISE.test(s)),
       last: k === tb.frames.length - 1,
-      where: `${key}, line ${fr.line}${fr.func ? `, in ${fr.func}` : ""}${moved ? ` (the record's file is now ${recordKey})` : ""}`,
+      where: noFile
+        ? "whose file the paste cut off"
+        : `${key}, line ${fr.line}${fr.func ? `, in ${fr.func}` : ""}${moved ? ` (the record's file is now ${recordKey})` : ""}`,
     };
     if (siteStrength(ev) > siteStrength(best)) best = ev;
   });

@@ -198,6 +198,26 @@ describe("rankMatches", () => {
     ]);
   });
 
+  it("counts no exception as final when the paste cut off the one raised during it", () => {
+    const first = (extra: Partial<Traceback>) =>
+      tb(6, "ValueError", [[`${VLLM_SRC}/v1/core/kv_cache_utils.py`, 702, RAISE("ValueError")]], extra);
+    const other = tb(15, "KeyError", [["/app/main.py", 1]]);
+    const rank = (extra: Partial<Traceback>) =>
+      rankMatches([found("kvCacheMaxSeqLen", "full", [6]), found("notEnoughMemory", "full", [15])], [first(extra), other]);
+    // Two unrelated final exceptions: the raise statement printed decides.
+    expect(order(rank({}))).toEqual(["kvCacheMaxSeqLen", "notEnoughMemory"]);
+    const cut = rank({ chainCut: true });
+    expect(order(cut)).toEqual(["notEnoughMemory", "kvCacheMaxSeqLen"]);
+    expect(cut[1]!.reasons).toContain("an exception in the traceback at line 3");
+  });
+
+  it("takes a raise statement printed above the exception, its frame's line cut off, as the raise site", () => {
+    const [m] = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [["", 0, OWN("marlinSglang")]])]);
+    expect(m!.reasons).toContain("the frame whose file the paste cut off prints the record's raise statement");
+    const [bare] = rankMatches([found("marlinSglang", "full", [6])], [tb(6, "ValueError", [["", 0, RAISE("ValueError")]])]);
+    expect(bare!.reasons.some((r) => r.includes("frame"))).toBe(false);
+  });
+
   it("on the same exception line, prefers the record whose file raised it, then the one whose class it is", () => {
     const trace = tb(6, "ValueError", [[SG_MARLIN, 164]]);
     const ranked = rankMatches([found("marlinVllm", "full", [6]), found("marlinSglang", "full", [6])], [trace]);

@@ -93,7 +93,7 @@ export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): 
   const byExceptionLine = new Map<number, { tb: Traceback; final: boolean }>();
   const finals = new Set(finalTracebacks(tracebacks));
   tracebacks.forEach((tb) => {
-    const chainedLater = !finals.has(tb);
+    const chainedLater = !finals.has(tb) || tb.chainCut === true;
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
   const ranked = found.map((f) => score(f, byExceptionLine, repos));
