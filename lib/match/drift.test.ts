@@ -488,7 +488,7 @@ describe("the traceback's file, and names that contradict", () => {
     ).toEqual([]);
   });
 
-  it("offers the sibling branch of the same file that explains more of a fully matched line, and is then confident of neither", () => {
+  it("offers first the sibling branch of the same file that explains more of a fully matched line, and is then confident of neither", () => {
     const weights = (id: string, slug: string, filePath: string, errorMessage: string, messagePattern: string): ErrorRecord => ({
       ...R.noCacheMemory,
       id,
@@ -519,11 +519,12 @@ describe("the traceback's file, and names that contradict", () => {
         .matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
     const old =
       "OSError: Error no file named pytorch_model.bin, model.safetensors, tf_model.h5, model.ckpt.index or flax_model.msgpack found in directory /app/models/bert.";
+    // Ranked by wording, the sibling that explains more of the line first.
     expect(ask([EITHER], old)).toEqual([
-      ["no-safetensors-file", "full", "medium"],
       ["no-weights-file", "similar", "medium"],
+      ["no-safetensors-file", "full", "medium"],
     ]);
-    const [full] = new Matcher(buildMatcherData([...FIXTURE_RECORDS, SAFETENSORS, EITHER])).lookup(old).matches;
+    const [, full] = new Matcher(buildMatcherData([...FIXTURE_RECORDS, SAFETENSORS, EITHER])).lookup(old).matches;
     expect(full!.reasons).toContain("no-weights-file, raised in the same file, explains more of the line: maybe that branch raised it");
     // The record alone, or its sibling in another file: confident.
     expect(ask([], old)).toEqual([["no-safetensors-file", "full", "high"]]);

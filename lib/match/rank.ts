@@ -140,7 +140,8 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       break;
   }
 
-  let s = TIER[confidence] + W.kind[f.kind];
+  // A full match its sibling's wording outdoes (lib/match/siblings) is ranked by wording, as the sibling is.
+  let s = TIER[confidence] + W.kind[f.outdoneBy ? "similar" : f.kind];
   switch (f.kind) {
     case "full":
       reasons.push("the whole pattern matched");

@@ -6,13 +6,13 @@
  * pattern while its words are the other's (`… pytorch_model.bin,
  * model.safetensors, tf_model.h5 … or flax_model.msgpack found in …`). A
  * full match is then no confident answer: the sibling that explains more of
- * the line is offered beside it.
+ * the line is offered beside it, and both are ranked by their wording.
  */
 import { messageStart } from "../log/looks-like-error";
 import type { MatcherEntry } from "./matcher-data";
 import type { Unranked } from "./rank";
 import type { MatchKind, MatchedLine } from "./types";
-import { agreementOf } from "./wording";
+import { agreementOf, type WordingMatch } from "./wording";
 import type { WordingCandidate, WordingIndex } from "./wording-index";
 
 /** How much better (in agreement, 0..1) a sibling must explain the line than the matched record. */
@@ -30,13 +30,14 @@ export function outdoingSibling(
   index: WordingIndex,
   sameFile: (i: number) => boolean,
   taken: ReadonlySet<number>,
-): WordingCandidate | null {
+): { sibling: WordingCandidate; own: WordingMatch } | null {
   // A record that explains the line this well leaves no sibling room to explain it clearly better: no search.
-  const own = agreementOf(index.compare(entry, text));
+  const ownWording = index.compare(entry, text);
+  const own = agreementOf(ownWording);
   if (own >= 1 - SIBLING_LEAD) return null;
   const only = (i: number) => i !== entry && !taken.has(i) && sameFile(i);
   const [best] = index.find(text, { limit: 1, minRecordCoverage: SIBLING_RECORD, minLineCoverage: 0.5, only });
-  return best && best.conflict.record === 0 && best.agreement > own + SIBLING_LEAD ? best : null;
+  return best && best.conflict.record === 0 && best.agreement > own + SIBLING_LEAD ? { sibling: best, own: ownWording } : null;
 }
 
 /**
@@ -56,11 +57,14 @@ export function siblingMatches(
     const f = found[k]!;
     const l = f.lines[0];
     if (f.kind !== "full" || !l || f.entry.generic) return;
-    const sibling = outdoingSibling(r.entry, l.text.slice(messageStart(l.text)), index, inFileOf(f.entry), taken);
-    if (!sibling) return;
+    const outdone = outdoingSibling(r.entry, l.text.slice(messageStart(l.text)), index, inFileOf(f.entry), taken);
+    if (!outdone) return;
+    const { sibling, own } = outdone;
     taken.add(sibling.entry);
     const entry = index.entry(sibling.entry);
     f.outdoneBy = entry.slug;
+    // Ranked by its wording, as the sibling is: the one explaining more of the line first.
+    f.wording = own;
     out.push({ entry, kind: "similar", lines: [{ ...l, captures: [] }], occurrences: 1, wording: sibling });
   });
   return out;
