@@ -56,8 +56,20 @@ const PYTHON_M = /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*)\.[\w.]+/g;
 const SERVE = /\b([a-z_][a-z0-9_]*) serve\b/g;
 const IMPORT = /^\s*(?:from|import) ([A-Za-z_]\w*)/gm;
 const PACKAGES_DIR = /[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w*)[/\\]/g;
-/** A version pinned as pip writes it: `vllm==0.4.0`, `transformers>=4.45`. */
-const PINNED = /\b([A-Za-z_][\w-]*)\s*(?:==|>=|~=)\s*\d/g;
+/** The package before a version pin's operator (`vllm==0.4.0`, `transformers >= 4.45`), and the version after it. */
+const PINNED_NAME = /([A-Za-z_][\w-]*)\s*$/;
+const PINNED_VERSION = /^\s*\d/;
+
+/** Packages pinned as pip writes them, found from each operator (a regex tried at every word is slow on 10 MB). */
+function pinnedPackages(text: string, out: Set<string>): void {
+  for (const op of ["==", ">=", "~="]) {
+    for (let i = text.indexOf(op); i >= 0; i = text.indexOf(op, i + 2)) {
+      if (!PINNED_VERSION.test(text.slice(i + 2, i + 6))) continue;
+      const m = PINNED_NAME.exec(text.slice(Math.max(0, i - 64), i));
+      if (m) out.add(m[1]!.toLowerCase().replace(/-/g, "_"));
+    }
+  }
+}
 
 /** What the whole log says of each repository (by full name), for the repositories given. */
 export function repoEvidence(log: string, repos: Iterable<string>): Map<string, RepoEvidence> {
@@ -74,7 +86,7 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
   const named = new Set<string>();
   for (const m of text.matchAll(IMPORT)) named.add(m[1]!);
   for (const m of text.matchAll(PACKAGES_DIR)) named.add(m[1]!);
-  for (const m of text.matchAll(PINNED)) named.add(m[1]!.toLowerCase().replace(/-/g, "_"));
+  pinnedPackages(text, named);
   const out = new Map<string, RepoEvidence>();
   for (const repo of repos) {
     const pkg = packageOf(repo);
