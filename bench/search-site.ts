@@ -82,13 +82,25 @@ export async function siteFirstSearch(
       lastActivity = Date.now();
     }
   });
+  // Settled: nothing fetched for QUIET_MS since the last key, and the page not busy (a large bucket keeps FlexSearch busy between fetches).
   const settle = async () => {
-    do await page.waitForTimeout(QUIET_MS / 2);
-    while (pending > 0 || Date.now() - lastActivity < QUIET_MS);
+    for (;;) {
+      await page.waitForTimeout(QUIET_MS / 5);
+      const t = Date.now();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      if (Date.now() - t > 30) lastActivity = Date.now();
+      if (pending === 0 && Date.now() - lastActivity >= QUIET_MS) return;
+    }
+  };
+  const press = async (text: string, delay = 0) => {
+    lastActivity = Date.now();
+    await page.keyboard.type(text, { delay });
+    lastActivity = Date.now();
   };
   await page.goto(`http://bench.invalid${pagePath}`, { waitUntil: "load" });
   await settle();
   counting = true;
+  lastActivity = Date.now();
   await page.keyboard.press("/");
   const dialog = page.getByRole("dialog", { name: "Search errors" });
   const status = dialog.getByRole("status");
@@ -96,11 +108,11 @@ export async function siteFirstSearch(
   await settle(); // the searcher's chunks and the manifest
   if (opts.slow) {
     for (const key of keys) {
-      await page.keyboard.type(key);
+      await press(key);
       await settle();
     }
   } else {
-    await page.keyboard.type(keys, { delay: 10 });
+    await press(keys, 10);
     await settle();
   }
   // The last query's answer, and its titles, listed (a large bucket can keep the page busy past a quiet network).
@@ -109,6 +121,7 @@ export async function siteFirstSearch(
   if (opts.filter) {
     const tag = dialog.getByRole("combobox", { name: "Tag" });
     const first = await tag.locator("option").nth(1).getAttribute("value");
+    lastActivity = Date.now();
     if (first) await tag.selectOption(first);
     await settle();
   }

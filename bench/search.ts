@@ -36,6 +36,7 @@ import { titleOf } from "../lib/search/search";
 import type { ErrorRecord } from "../lib/record/schema";
 import { syntheticRecords } from "./synthetic";
 import { recordPagePath, siteFirstSearch } from "./search-site";
+import { BROWSER_ALIASES } from "../scripts/islands";
 
 const corpus = process.env.BENCH_DATA ?? process.env.ERRDEX_DATA ?? path.resolve("../shared/corpus");
 const SYNTHETIC = Number(process.env.BENCH_SYNTHETIC ?? 100_000);
@@ -48,7 +49,7 @@ const TYPICAL: { name: string; query: string; filter?: boolean }[] = [
   { name: "one word", query: "memory" },
   { name: "two words", query: "illegal memory" },
   { name: "a typo", query: "memroy " },
-  { name: "a filter (tag of the first hit)", query: "cuda", filter: true },
+  { name: "a filter (the first tag offered)", query: "cuda", filter: true },
   { name: "the most common word", query: "error" },
 ];
 
@@ -241,6 +242,7 @@ const fetchJson = async (p: string) => { const r = await fetch("/_errdex/" + p);
     platform: "browser",
     target: "es2022",
     minify: true,
+    alias: BROWSER_ALIASES,
     write: false,
     splitting: false,
     logLevel: "warning",
