@@ -1,12 +1,19 @@
 // Lint: typescript-eslint's recommended rules, and the boundaries that keep
 // the house livable: lib/ is framework-free (no node:*, React or Next; it runs
-// unchanged in Node, the browser, a Web Worker and the CLI), and no module
+// unchanged in Node, the browser, a Web Worker and the CLI), code the browser
+// may load uses `zod/mini` (classic Zod does not tree-shake), and no module
 // imports itself back through a cycle.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import reactHooks from "eslint-plugin-react-hooks";
+
+/** Classic Zod: its namespace object keeps all of Zod (every locale) in a bundle; 83 KB gzip shared by every island. */
+const CLASSIC_ZOD = ["zod", "zod/v4", "zod/v4/classic"].map((name) => ({
+  name,
+  message: "lib/ and components/ run in the browser: import zod/mini (functions instead of methods; see lib/record/schema.ts).",
+}));
 
 const NODE_BUILTINS = [
   "node:*",
@@ -50,6 +57,11 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   {
+    files: ["components/**/*.ts", "components/**/*.tsx", "app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: CLASSIC_ZOD }] },
+  },
+  {
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
     languageOptions: { ecmaVersion: 2023, sourceType: "module" },
     rules: {
@@ -68,6 +80,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: CLASSIC_ZOD,
           patterns: [
             { group: NODE_BUILTINS, message: "lib/ is framework-free: file-system and process code belongs in server/, cli/ or scripts/." },
             {

@@ -1,20 +1,27 @@
 /**
- * Search benchmark (`npx tsx bench/search.ts`): builds the split search files
- * over the shared corpus (11,320 records) and over 100,000 synthetic records
- * of its shape (bench/synthetic.ts), then serves them to Chromium and
- * measures, in a fresh session per query, what a first search fetches after
- * the page has loaded: the search code, the manifest, vocabulary files, index
- * buckets, facet pages and the docs pages of the first PAGE results, counted
- * as gzip bytes. Each typical query is measured twice: as the final query
- * alone (typed fast: the dialog searches when typing pauses), and typed key
- * by key with a pause after each (every prefix searched and listed).
+ * Search benchmark (`npx tsx bench/search.ts`, after `npm run build`): builds
+ * the split search files over the shared corpus (11,320 records) and over
+ * 100,000 synthetic records of its shape (bench/synthetic.ts), then measures
+ * what a first search fetches after the page has loaded, on the built site in
+ * `out/` in Chromium (bench/search-site.ts): the island chunks the search
+ * dialog imports, the manifest, vocabulary files, index buckets, facet pages
+ * and the docs pages of the results listed, counted as gzip bytes. The site's
+ * code is what the browser really loads (any dataset's build: the code does
+ * not depend on it); its search files are replaced by the measured dataset's.
+ * Each typical query is measured twice, in a fresh session each: typed fast
+ * (the dialog searches when typing pauses: the final query alone), and typed
+ * key by key, each prefix searched and listed before the next key.
  * Then latency over ~200 realistic queries in one session: each query with
- * the fetches it needs (cold), and again with everything cached (warm).
+ * the fetches it needs (cold), and again with everything cached (warm); this
+ * part drives the searcher directly, bundled with esbuild.
  * Writes `bench/results/search.json`; `search-before.json` keeps the figures
- * of the single-file index this replaced.
+ * of the single-file index this replaced (its code counted as an esbuild
+ * bundle), `search-classic-zod.json` a run against the site built before the
+ * browser's schemas moved to zod/mini (7a2c50c).
  *
  * `BENCH_DATA` (or `ERRDEX_DATA`) points at another corpus; `BENCH_SYNTHETIC`
- * sets the synthetic size (0 skips it).
+ * sets the synthetic size (0 skips it); `BENCH_SITE` names the built site
+ * (default `out`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -28,9 +35,12 @@ import { buildSearchFiles } from "../lib/search/build";
 import { titleOf } from "../lib/search/search";
 import type { ErrorRecord } from "../lib/record/schema";
 import { syntheticRecords } from "./synthetic";
+import { recordPagePath, siteFirstSearch } from "./search-site";
+import { BROWSER_ALIASES } from "../scripts/islands";
 
 const corpus = process.env.BENCH_DATA ?? process.env.ERRDEX_DATA ?? path.resolve("../shared/corpus");
 const SYNTHETIC = Number(process.env.BENCH_SYNTHETIC ?? 100_000);
+const SITE = process.env.BENCH_SITE ?? "out";
 const QUERY_COUNT = 200;
 /** Results the dialog lists first (components/search/search-dialog.tsx). */
 const PAGE = 12;
@@ -39,7 +49,7 @@ const TYPICAL: { name: string; query: string; filter?: boolean }[] = [
   { name: "one word", query: "memory" },
   { name: "two words", query: "illegal memory" },
   { name: "a typo", query: "memroy " },
-  { name: "a filter (tag of the first hit)", query: "cuda", filter: true },
+  { name: "a filter (the first tag offered)", query: "cuda", filter: true },
   { name: "the most common word", query: "error" },
 ];
 
@@ -47,12 +57,16 @@ if (!fs.existsSync(corpus)) {
   console.error(`bench: no corpus at ${corpus} (set BENCH_DATA)`);
   process.exit(2);
 }
+if (!fs.existsSync(path.join(SITE, "_next/static/errdex"))) {
+  console.error(`bench: no built site at ${SITE} (run npm run build, or set BENCH_SITE)`);
+  process.exit(2);
+}
+const sitePage = recordPagePath(SITE);
 const records = loadDataset(corpus).records;
 const row = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 const code = await bundleCode();
-const codeGzipBytes = gzipSync(code).length;
 const browser = await chromium.launch({
   executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -73,7 +87,7 @@ fs.writeFileSync(
     {
       date: new Date().toISOString(),
       machine: machine(chromiumVersion),
-      codeGzipBytes,
+      site: { dir: SITE, page: sitePage },
       ...results,
       before,
     },
@@ -109,12 +123,14 @@ async function measure(label: string, rs: readonly ErrorRecord[], builds: number
   for (const [k, v] of Object.entries(kinds)) row(`  ${k}: ${v.files} files`, `${kb(v.gzipBytes)} gzip (largest ${kb(v.maxGzipBytes)})`);
 
   const typical = [];
+  const site = { dir: SITE, search: served };
   for (const t of TYPICAL) {
-    const final = await firstSearch(served, [t.query], t.filter ?? false);
-    const typed = await firstSearch(served, keystrokes(t.query), t.filter ?? false);
+    const filter = t.filter ?? false;
+    const final = await siteFirstSearch(browser, site, sitePage, t.query, { slow: false, filter });
+    const typed = await siteFirstSearch(browser, site, sitePage, t.query, { slow: true, filter });
     row(
       `first search, ${t.name} (${JSON.stringify(t.query)}): ${final.hits} hits`,
-      `${kb(final.gzipBytes)} in ${final.files} files; typed ${kb(typed.gzipBytes)} in ${typed.files}`,
+      `fast ${kb(final.gzipBytes)} in ${final.files} files (code ${kb(final.byKind.code ?? 0)}); slow ${kb(typed.gzipBytes)} in ${typed.files}`,
     );
     typical.push({ ...t, final, typed });
   }
@@ -165,7 +181,6 @@ async function measure(label: string, rs: readonly ErrorRecord[], builds: number
 }
 
 interface Bench {
-  benchFirst: (queries: string[], filter: boolean, page: number) => Promise<number>;
   benchLatency: (queries: string[], page: number) => Promise<{ openMs: number; cold: number[]; warm: number[]; hits: number[] }>;
 }
 
@@ -187,27 +202,8 @@ async function openSession(served: Map<string, { body: string; gzip: number }>) 
     return route.fulfill({ contentType: "application/json", body: f.body });
   });
   await page.goto("http://bench.invalid/");
-  await page.waitForFunction(() => "benchFirst" in window);
+  await page.waitForFunction(() => "benchLatency" in window);
   return { page, fetched };
-}
-
-/** A first search in a fresh session: the queries in turn, then the docs of the first PAGE results. */
-async function firstSearch(served: Map<string, { body: string; gzip: number }>, queries: string[], filter: boolean) {
-  const session = await openSession(served);
-  const hits = await session.page.evaluate(async ([qs, f, n]) => (window as unknown as Bench).benchFirst(qs, f, n), [
-    queries,
-    filter,
-    PAGE,
-  ] as const);
-  await session.page.close();
-  const byKind: Record<string, number> = { code: codeGzipBytes };
-  for (const p of session.fetched) byKind[kindOf(p)] = (byKind[kindOf(p)] ?? 0) + served.get(p)!.gzip;
-  return {
-    hits,
-    files: session.fetched.length + 1,
-    gzipBytes: Object.values(byKind).reduce((s, n) => s + n, 0),
-    byKind,
-  };
 }
 
 /** manifest, vocab (v), buckets (i), facets (f) or docs (d). */
@@ -216,31 +212,13 @@ function kindOf(p: string): string {
   return parts.length > 2 ? ({ v: "vocab", t: "typo", i: "buckets", f: "facets", d: "docs" }[parts[1]!] ?? parts[1]!) : "manifest";
 }
 
-/** What the dialog searches for while `q` is typed: every prefix of it. */
-function keystrokes(q: string): string[] {
-  return [...q].map((_, i) => q.slice(0, i + 1)).filter((s) => s.trim());
-}
-
-/** The searcher and FlexSearch bundled as the dialog loads them (minified), with the benchmark's page functions. */
+/** The searcher and FlexSearch bundled (minified) with the latency page function: the first searches use the built site instead. */
 async function bundleCode(): Promise<string> {
   const entry = path.resolve("bench/.search-page-entry.ts");
   fs.writeFileSync(
     entry,
     `import { Searcher } from "../lib/search/searcher";
-import { filterHits } from "../lib/search/search";
 const fetchJson = async (p: string) => { const r = await fetch("/_errdex/" + p); if (!r.ok) throw new Error(p + " answered HTTP " + r.status); return r.json(); };
-(window as any).benchFirst = async (queries: string[], filter: boolean, page: number) => {
-  const s = await Searcher.open(fetchJson);
-  let hits: any[] = [];
-  // The dialog lists the results of every query that completes: their docs are fetched too.
-  for (const q of queries) {
-    hits = (await s.search(q)).hits;
-    await s.docs(hits.slice(0, page));
-  }
-  if (filter && hits[0]?.tags[0]) hits = filterHits(hits, { repo: "", errorClass: "", tag: hits[0].tags[0] });
-  await s.docs(hits.slice(0, page));
-  return hits.length;
-};
 (window as any).benchLatency = async (queries: string[], page: number) => {
   const t0 = performance.now();
   const s = await Searcher.open(fetchJson);
@@ -264,6 +242,7 @@ const fetchJson = async (p: string) => { const r = await fetch("/_errdex/" + p);
     platform: "browser",
     target: "es2022",
     minify: true,
+    alias: BROWSER_ALIASES,
     write: false,
     splitting: false,
     logLevel: "warning",

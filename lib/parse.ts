@@ -5,17 +5,12 @@
  * a bad value becomes one readable error naming the source, the path in it,
  * the value found and what was expected.
  */
-import { config, safeParse } from "zod/mini";
-import en from "zod/v4/locales/en.js";
+// Zod's mini build for what runs in the browser and the worker (about 15 KB;
+// the classic build is 440 KB minified), with its English messages, jitless.
+import "./zod-config";
+import { safeParse } from "zod/mini";
 import type { $ZodType, output } from "zod/v4/core";
 import { clip } from "./text";
-
-// Zod's mini build for what runs in the browser and the worker (about 15 KB;
-// the classic build is 440 KB minified), with its English messages. Jitless:
-// Zod's fast path compiles code with `new Function`, which the site's CSP
-// refuses (and reports as a violation).
-config(en());
-config({ jitless: true });
 
 /** Thrown by `parseInput`; `problems` holds one line per issue. */
 export class InputError extends Error {

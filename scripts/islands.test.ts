@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { withIslands, type IslandBundle } from "./islands";
+import { BROWSER_ALIASES, withIslands, type IslandBundle } from "./islands";
 import { UnexpectedScriptError } from "./csp";
+import { FIXTURE_RECORDS } from "../lib/testing/fixtures/records";
+import { answersByBuild, typedQueries } from "../lib/testing/flexsearch-parity";
+import { buildSearchFiles } from "../lib/search/build";
 
 const BUNDLE: IslandBundle = new Map([
   ["copy-button", { src: "/_next/static/errdex/copy-button-AAAA.js", preload: ["/_next/static/errdex/chunk-R.js"] }],
@@ -81,5 +84,15 @@ describe("withIslands", () => {
   it("does not mistake record text that names an island for one", () => {
     const text = "<p>&lt;errdex-island data-island=&quot;log-lookup&quot;&gt;</p>";
     expect(withIslands(nextPage(text), BUNDLE)).not.toContain("<script");
+  });
+});
+
+describe("the FlexSearch build the islands load (BROWSER_ALIASES)", () => {
+  it("answers every query as Node's full build does, over the index the full build wrote", async () => {
+    const { files } = await buildSearchFiles(FIXTURE_RECORDS, { bucketBytes: 300, docsPage: 3, facetPage: 4 });
+    const { full, other, otherHasWorker } = await answersByBuild(files, typedQueries(FIXTURE_RECORDS), BROWSER_ALIASES.flexsearch);
+    expect(otherHasWorker).toBe(false); // the compact build was loaded
+    expect(other.filter((a) => a.hits.length > 0).length).toBeGreaterThan(100);
+    expect(other).toEqual(full);
   });
 });

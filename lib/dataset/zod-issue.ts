@@ -2,10 +2,8 @@
  * Turns a Zod issue into one readable problem line: the field, what was
  * found, and what the schema expects.
  */
-import type { z } from "zod";
+import type { $ZodIssue as Issue } from "zod/v4/core";
 import type { Problem } from "./problems";
-
-type Issue = z.core.$ZodIssue;
 
 interface Where {
   file: string;

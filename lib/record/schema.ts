@@ -6,23 +6,28 @@
  * Format rules that need the whole record or the whole dataset (URL agrees
  * with repo and path, unique ids, patterns that find their own message) live
  * in `checks.ts`, where each can explain the expected form.
+ *
+ * Written with `zod/mini`: the browser parses records too (the long tail's
+ * shards), and classic Zod cannot be tree-shaken (it cost every island that
+ * shares Zod's core 80 KB gzip of it, locales included).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-config";
 
 /** The only record schema version this build reads. */
 export const SCHEMA_VERSION = 2;
 
 /** A required text field that may be empty. */
-const text = (description: string) => z.string().describe(description);
+const text = (description: string) => z.string().check(z.describe(description));
 /** An optional text field: `null` when the dataset has nothing to say. */
-const nullableText = (description: string) => z.string().nullable().describe(description);
+const nullableText = (description: string) => z.nullable(z.string()).check(z.describe(description));
 /** A list of text items, possibly empty. */
-const textList = (description: string) => z.array(z.string()).describe(description);
+const textList = (description: string) => z.array(z.string()).check(z.describe(description));
 /** A positive whole number. */
-const positiveInt = (description: string) => z.int().min(1).describe(description);
+const positiveInt = (description: string) => z.int().check(z.minimum(1), z.describe(description));
 /** An ISO 8601 date-time with a time zone, e.g. `2026-08-28T05:10:05.995Z`. */
 const isoTime = (description: string) =>
-  z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time such as 2026-08-28T05:10:05.995Z" }).describe(description);
+  z.iso.datetime({ offset: true, error: "expected an ISO 8601 date-time such as 2026-08-28T05:10:05.995Z" }).check(z.describe(description));
 
 export const recordSchema = z.object({
   id: text("Stable 16-hex-digit identifier of the record; never reused, used in short links /e/<id>."),
@@ -33,7 +38,7 @@ export const recordSchema = z.object({
   messagePattern: text("Regular expression (Python re dialect) matching the message as it appears in a log."),
   errorType: text("Kind of error, e.g. exception."),
   errorClass: text("Exception class raised, e.g. RuntimeError."),
-  httpStatus: z.int().min(100).max(599).nullable().describe("HTTP status the error maps to, if any."),
+  httpStatus: z.nullable(z.int().check(z.minimum(100), z.maximum(599))).check(z.describe("HTTP status the error maps to, if any.")),
   severity: text("How bad the error is: critical, error, warning or info."),
   filePath: text("Path of the source file inside the repository."),
   lineNumber: positiveInt("Line of the raise or log call in filePath."),
@@ -55,12 +60,12 @@ export const recordSchema = z.object({
   backgroundTag: text("The area of the codebase the error belongs to; groups a repository's records."),
   analyzedSha: text("40-hex-digit commit at which the source was analyzed."),
   analyzedAt: isoTime("When the record was analyzed."),
-  schemaVersion: z.literal(SCHEMA_VERSION).describe("Version of this record format; this build reads 2."),
+  schemaVersion: z.literal(SCHEMA_VERSION).check(z.describe("Version of this record format; this build reads 2.")),
 });
 
 /** One dataset line: a record plus the version of the dataset it was published in. */
 export const envelopeSchema = z.object({
-  record: z.unknown().describe("The error record."),
+  record: z.unknown().check(z.describe("The error record.")),
   datasetVersion: isoTime("When this dataset version was published (ISO 8601)."),
 });
 
@@ -73,7 +78,7 @@ export const RECORD_FIELDS = Object.keys(recordSchema.shape) as RecordField[];
 /** The one-line description of each field, as written in the schema. */
 export function fieldDescriptions(): Record<RecordField, string> {
   const out = {} as Record<RecordField, string>;
-  for (const field of RECORD_FIELDS) out[field] = recordSchema.shape[field].description ?? "";
+  for (const field of RECORD_FIELDS) out[field] = z.globalRegistry.get(recordSchema.shape[field])?.description ?? "";
   return out;
 }
 

@@ -5,32 +5,34 @@
  * records were removed (their old URLs get a page saying so, pointing to the
  * closest current records, instead of a bare 404).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseInput } from "../parse";
 import { ID_RE } from "../record/ids";
 import type { ErrorRecord } from "../record/schema";
 import { PERMALINK_RE, recordPath } from "../record/permalink";
 import { firstLine } from "../text";
 
-const permalink = z.string().regex(PERMALINK_RE, "is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)");
-const id = z.string().regex(ID_RE, "is not a record id (16 lower-case hex digits)");
+const permalink = z
+  .string()
+  .check(z.regex(PERMALINK_RE, "is not a permalink of the form /errors/<owner>/<repo>/<slug> (letters, digits, . _ -)"));
+const id = z.string().check(z.regex(ID_RE, "is not a record id (16 lower-case hex digits)"));
 const entrySchema = z.object({
   id,
   permalink,
-  errorClass: z.string().max(1000),
+  errorClass: z.string().check(z.maxLength(1000)),
   /** First line of the message, for the removed-record page. */
-  message: z.string().max(10_000),
+  message: z.string().check(z.maxLength(10_000)),
 });
 
 /** A build's manifest, as the next build reads it back (untrusted: often downloaded from the live site). */
 export const manifestSchema = z.object({
   version: z.literal(1),
-  datasetVersion: z.string().max(100),
+  datasetVersion: z.string().check(z.maxLength(100)),
   records: z.array(entrySchema),
   /** Old permalinks still served as redirects (carried from earlier manifests so chains never break). */
   redirects: z.array(z.object({ from: permalink, id })),
   /** Records removed in earlier versions, kept so their pages stay. */
-  removed: z.array(entrySchema.extend({ removedIn: z.string().max(100) })),
+  removed: z.array(z.extend(entrySchema, { removedIn: z.string().check(z.maxLength(100)) })),
 });
 
 export type ManifestEntry = z.infer<typeof entrySchema>;

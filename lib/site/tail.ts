@@ -3,7 +3,7 @@
  * writes and the browser reads back. A shard is fetched JSON, so it is
  * parsed, never cast: a damaged or hostile shard gives a clear error.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseInput } from "../parse";
 import { ID_RE } from "../record/ids";
 import { PERMALINK_RE } from "../record/permalink";
@@ -17,7 +17,7 @@ export interface TailEntry {
   neighbours?: Neighbours;
 }
 
-const refSchema = recordSchema.pick({
+const refSchema = z.pick(recordSchema, {
   id: true,
   repo: true,
   slug: true,
@@ -28,13 +28,13 @@ const refSchema = recordSchema.pick({
 });
 const tailEntrySchema = z.object({
   record: recordSchema,
-  datasetVersion: z.string().optional(),
-  neighbours: z
-    .object({ tag: z.string().nullable(), prev: refSchema.nullable(), next: refSchema.nullable(), related: z.array(refSchema) })
-    .optional(),
+  datasetVersion: z.optional(z.string()),
+  neighbours: z.optional(
+    z.object({ tag: z.nullable(z.string()), prev: z.nullable(refSchema), next: z.nullable(refSchema), related: z.array(refSchema) }),
+  ),
 });
 const shardSchema = z.record(z.string(), z.unknown());
-const idShardSchema = z.record(z.string().regex(ID_RE), z.string().regex(PERMALINK_RE, "is not a permalink"));
+const idShardSchema = z.record(z.string().check(z.regex(ID_RE)), z.string().check(z.regex(PERMALINK_RE, "is not a permalink")));
 
 /** The entry of `permalink` in a fetched record shard, or undefined when the shard does not hold it. */
 export function tailEntryFrom(shard: unknown, permalink: string, source: string): TailEntry | undefined {
