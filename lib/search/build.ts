@@ -8,7 +8,7 @@
 import type { ErrorRecord } from "../record/schema";
 import {
   BUCKET_BYTES,
-  FACET_PAGE,
+  facetPageSize,
   MAX_BUCKETS,
   SEARCH_DATA_VERSION,
   docsPageSize,
@@ -89,7 +89,7 @@ export async function buildSearchFiles(records: readonly ErrorRecord[], options:
     if (n === undefined) m.set(s, (n = m.size));
     return n;
   };
-  const facetPage = options.facetPage ?? FACET_PAGE;
+  const facetPage = options.facetPage ?? facetPageSize(records.length);
   for (let n = 0; n * facetPage < records.length; n++) {
     const page = records.slice(n * facetPage, (n + 1) * facetPage);
     const facets: StoredFacets["facets"] = page.map((r) => [

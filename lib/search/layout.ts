@@ -15,7 +15,7 @@
  * - `search/i/<n>.json`: index bucket n, FlexSearch's exported map entries
  *   for a contiguous range of terms (sorted ranges, so a prefix's expansions
  *   usually share a bucket).
- * - `search/f/<n>.json`: repository, class and tags of FACET_PAGE records by
+ * - `search/f/<n>.json`: repository, class and tags of a facet page of records by
  *   id, for the filters (they work on every hit, so these are fetched for all
  *   hits, not only the ones shown).
  * - `search/d/<n>.json`: slug and title of a docs page of records by id,
@@ -24,8 +24,16 @@
 
 /** Format version of the stored files; bump when their shape changes. */
 export const SEARCH_DATA_VERSION = 2;
-/** Records per facet page: the per-record facets are small (a few bytes gzip each). */
-export const FACET_PAGE = 1024;
+/**
+ * Fewest records per facet page. The filters need the facets of every hit
+ * (100), which fall on as many different pages of a large dataset: small
+ * pages fetch less (at 100,000 records, 1,024-record pages made a slow
+ * typist fetch nearly all 98 of them). Pages grow past it so a large dataset
+ * stays within MAX_FACET_PAGES files.
+ */
+export const MIN_FACET_PAGE = 128;
+/** Most facet page files. */
+export const MAX_FACET_PAGES = 1024;
 /**
  * Fewest records per docs page; pages grow past it so a large dataset stays
  * within MAX_DOCS_PAGES files. Small, because the results listed (PAGE in the
@@ -48,6 +56,11 @@ export const searchPath = {
   facets: (n: number) => `search/f/${n}.json`,
   docs: (n: number) => `search/d/${n}.json`,
 };
+
+/** Records per facet page for a dataset of `records` records. */
+export function facetPageSize(records: number): number {
+  return Math.max(MIN_FACET_PAGE, Math.ceil(records / MAX_FACET_PAGES));
+}
 
 /** Records per docs page for a dataset of `records` records. */
 export function docsPageSize(records: number): number {
