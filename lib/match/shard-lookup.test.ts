@@ -67,6 +67,23 @@ describe("a lookup over split matching data", () => {
     expect(fetched).not.toContain(splitFileName.ids);
   });
 
+  it("fetches no wording (word shards) for a traceback whose error a pattern fully matches, values short", async () => {
+    let checked = 0;
+    for (const r of FIXTURE_RECORDS) {
+      const msg = sampleRenderings(r.errorMessage)[0] ?? r.errorMessage;
+      const site = frame(`/usr/local/lib/python3.12/dist-packages/${r.filePath}`, r.lineNumber, "f", `raise ${r.errorClass}(`);
+      const { lookup, fetched } = lookupOver(files);
+      const s = await lookup.run(traceback([site], `${r.errorClass}: ${msg}`));
+      if (s.matches[0]?.id !== r.id || s.matches[0].kind !== "full" || s.matches.length > 1) continue;
+      checked++;
+      expect(
+        fetched.filter((f) => f.startsWith("words-")),
+        r.slug,
+      ).toEqual([]);
+    }
+    expect(checked).toBeGreaterThan(FIXTURE_RECORDS.length / 2);
+  });
+
   it("keeps what it fetched: a second lookup of the same records fetches nothing new", async () => {
     const { lookup, fetched } = lookupOver(files);
     const log = logs().at(-1)!;

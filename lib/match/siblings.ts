@@ -12,7 +12,7 @@ import { messageStart } from "../log/looks-like-error";
 import type { MatcherEntry } from "./matcher-data";
 import type { Unranked } from "./rank";
 import type { MatchKind, MatchedLine } from "./types";
-import { agreementOf, type WordingMatch } from "./wording";
+import { agreementOf, MAX_VALUE_TOKENS, tokens, type WordingMatch } from "./wording";
 import type { WordingCandidate, WordingIndex } from "./wording-index";
 
 /** How much better (in agreement, 0..1) a sibling must explain the line than the matched record. */
@@ -41,6 +41,16 @@ export function outdoingSibling(
 }
 
 /**
+ * Whether the record's wording may explain a fully matched line less than fully, so that a sibling could explain it
+ * better: a value longer than a placeholder explains (MAX_VALUE_TOKENS), or text after the match. Decided without the
+ * wording index, which a lookup over split data fetches in parts: most full matches never need it.
+ */
+function roomForSibling(l: MatchedLine): boolean {
+  if (l.text.slice(l.end).trim().length > 1) return true;
+  return l.captures.some((c) => tokens(c.value).length > MAX_VALUE_TOKENS);
+}
+
+/**
  * For each full match (`found[k]`, of entry `raw[k].entry`) of a specific record, the sibling that outdoes it
  * (`outdoingSibling`) as a similar match on the same line; the full match is marked `outdoneBy` it. Siblings taken
  * are added to `taken`.
@@ -56,7 +66,7 @@ export function siblingMatches(
   raw.forEach((r, k) => {
     const f = found[k]!;
     const l = f.lines[0];
-    if (f.kind !== "full" || !l || f.entry.generic) return;
+    if (f.kind !== "full" || !l || f.entry.generic || !roomForSibling(l)) return;
     const outdone = outdoingSibling(r.entry, l.text.slice(messageStart(l.text)), index, inFileOf(f.entry), taken);
     if (!outdone) return;
     const { sibling, own } = outdone;

@@ -61,7 +61,7 @@ const TOKEN = /[A-Za-z0-9_]+|[^\sA-Za-z0-9_]+/g;
 /** Longest text tokenized: messages are shorter; a longer line is cut. */
 const MAX_TEXT = 4_000;
 /** Placeholders absorb at most this many log tokens each as explained values. */
-const MAX_VALUE_TOKENS = 8;
+export const MAX_VALUE_TOKENS = 8;
 /** A placeholder naming a module constant (`MSG`, `envs.HELP_TEXT`): Python's convention for fixed text. */
 const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 /** Weight of a punctuation token: it aligns, it barely counts. */
