@@ -488,53 +488,6 @@ describe("the traceback's file, and names that contradict", () => {
     ).toEqual([]);
   });
 
-  it("offers first the sibling branch of the same file that explains more of a fully matched line, and is then confident of neither", () => {
-    const weights = (id: string, slug: string, filePath: string, errorMessage: string, messagePattern: string): ErrorRecord => ({
-      ...R.noCacheMemory,
-      id,
-      slug,
-      repo: "huggingface/transformers",
-      filePath,
-      errorClass: "OSError",
-      errorMessage,
-      messagePattern,
-    });
-    const SAFETENSORS = weights(
-      "a1c3e5f7000000f6",
-      "no-safetensors-file",
-      "src/transformers/modeling_utils.py",
-      "Error no file named {_add_variant(SAFE_WEIGHTS_NAME, variant)} found in directory {path}.",
-      String.raw`Error no file named (.+?) found in directory (.+?)\.`,
-    );
-    const EITHER = weights(
-      "a1c3e5f7000000f7",
-      "no-weights-file",
-      "src/transformers/modeling_utils.py",
-      "Error no file named {_add_variant(SAFE_WEIGHTS_NAME, variant)}, or {_add_variant(WEIGHTS_NAME, variant)}, found in directory {path}.",
-      String.raw`Error no file named (.+?), or (.+?), found in directory (.+?)\.`,
-    );
-    const ask = (extra: ErrorRecord[], log: string) =>
-      new Matcher(buildMatcherData([...FIXTURE_RECORDS, SAFETENSORS, ...extra]))
-        .lookup(log)
-        .matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
-    const old =
-      "OSError: Error no file named pytorch_model.bin, model.safetensors, tf_model.h5, model.ckpt.index or flax_model.msgpack found in directory /app/models/bert.";
-    // Ranked by wording, the sibling that explains more of the line first.
-    expect(ask([EITHER], old)).toEqual([
-      ["no-weights-file", "similar", "medium"],
-      ["no-safetensors-file", "full", "medium"],
-    ]);
-    const [, full] = new Matcher(buildMatcherData([...FIXTURE_RECORDS, SAFETENSORS, EITHER])).lookup(old).matches;
-    expect(full!.reasons).toContain("no-weights-file, raised in the same file, explains more of the line: maybe that branch raised it");
-    // The record alone, or its sibling in another file: confident.
-    expect(ask([], old)).toEqual([["no-safetensors-file", "full", "high"]]);
-    expect(ask([{ ...EITHER, filePath: "src/transformers/other.py" }], old)).toEqual([["no-safetensors-file", "full", "high"]]);
-    // A line the matched record explains as well: no doubt.
-    expect(ask([EITHER], "OSError: Error no file named model.safetensors found in directory /app/models/bert.")).toEqual([
-      ["no-safetensors-file", "full", "high"],
-    ]);
-  });
-
   it("never calls overlap strong when the line names another thing where the record names its subject", () => {
     const log = "ValueError: TRTLLM MHA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.";
     // The record that says MHA, though it words the rest differently, comes before the one that says MLA.

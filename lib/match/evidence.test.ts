@@ -21,7 +21,12 @@ describe("which repository the whole log comes from", () => {
       "when using it with `vllm==0.4.0, torch==2.1.2` and transformers >= 4.45",
       { "vllm-project/vllm": ["the log names the vllm package"], "huggingface/transformers": ["the log names the transformers package"] },
     ],
-    ["a comparison in code is no pin of a package", "    if tp_size == 1 and world_size >= 2:", {}],
+    ["a comparison in code is no pin of a package", "    if vllm == 1 and transformers >= 2:", {}],
+    [
+      "a pin read back from its operator, however long the text before it",
+      `${"x".repeat(100)} vllm==0.4.0 ${"aa==1 ".repeat(50)}`,
+      { "vllm-project/vllm": ["the log names the vllm package"] },
+    ],
     [
       "sglang's log format and how it was started",
       "python -m sglang.launch_server --model x\n[2025-06-01 10:00:00 TP3] Scheduler hit an exception",

@@ -56,17 +56,23 @@ const PYTHON_M = /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*)\.[\w.]+/g;
 const SERVE = /\b([a-z_][a-z0-9_]*) serve\b/g;
 const IMPORT = /^\s*(?:from|import) ([A-Za-z_]\w*)/gm;
 const PACKAGES_DIR = /[/\\](?:site|dist)-packages[/\\]([A-Za-z_]\w*)[/\\]/g;
-/** The package before a version pin's operator (`vllm==0.4.0`, `transformers >= 4.45`), and the version after it. */
-const PINNED_NAME = /([A-Za-z_][\w-]*)\s*$/;
-const PINNED_VERSION = /^\s*\d/;
+/** A version as pip pins it: digits, a dot, digits (`0.4.0`, `4.45`); `== 1` in code is a comparison, not a pin. */
+const PINNED_VERSION = /^\s*\d+\.\d/;
+const NAME_CHAR = /[\w-]/;
 
-/** Packages pinned as pip writes them, found from each operator (a regex tried at every word is slow on 10 MB). */
+/**
+ * Packages pinned as pip writes them (`vllm==0.4.0`, `transformers >= 4.45`), found from each operator and read back
+ * from it character by character (a regex tried at every word, or anchored at the end only, is slow on 10 MB).
+ */
 function pinnedPackages(text: string, out: Set<string>): void {
   for (const op of ["==", ">=", "~="]) {
     for (let i = text.indexOf(op); i >= 0; i = text.indexOf(op, i + 2)) {
-      if (!PINNED_VERSION.test(text.slice(i + 2, i + 6))) continue;
-      const m = PINNED_NAME.exec(text.slice(Math.max(0, i - 64), i));
-      if (m) out.add(m[1]!.toLowerCase().replace(/-/g, "_"));
+      if (!PINNED_VERSION.test(text.slice(i + 2, i + 12))) continue;
+      let end = i;
+      while (end > 0 && text[end - 1] === " ") end--;
+      let start = end;
+      while (start > 0 && end - start < 64 && NAME_CHAR.test(text[start - 1]!)) start--;
+      if (start < end && /[A-Za-z_]/.test(text[start]!)) out.add(text.slice(start, end).toLowerCase().replace(/-/g, "_"));
     }
   }
 }
@@ -233,12 +239,13 @@ export class SiteIndex {
     return { byPath: this.byPath, packages: [...this.packages] };
   }
 
-  /** The records (by index) whose file a frame of the traceback is in. */
-  /** The records raised in the same file as `e` (`e` among them, when indexed). */
+  /** The records raised in the same file as `e` (`e` among them; none for a file outside its repository's package). */
   sameFile(e: MatcherEntry): number[] {
     const key = packagePath(e.filePath, packageOf(e.repo));
     return (key && this.byPath.get(key)) || [];
   }
+
+  /** The records (by index) whose file a frame of the traceback is in. */
 
   recordsIn(tb: Traceback): number[] {
     const out = new Set<number>();

@@ -80,6 +80,8 @@ export class Matcher {
   /** Built on first need: the wording index and the records by file. */
   private wording: WordingIndex | undefined;
   private sites: SiteIndex | undefined;
+  /** Entries the wording index found missing (a lookup over part of the data): it will run again once they are fetched. */
+  private missed = 0;
   /** From a snapshot: the wording index's parts, so it is rebuilt without tokenizing every record. */
   private readonly wordingParts: WordingParts | undefined;
   private readonly whole: WholeData | undefined;
@@ -224,14 +226,25 @@ export class Matcher {
       if (f.kind === "partial" && l) f.wording = this.wordingIndex().compare(r.entry, l.text.slice(messageStart(l.text)));
     });
     // A full match whose sibling branch (same file) explains the line better: both are offered, neither confidently.
-    const out = siblingMatches(raw, found, this.wordingIndex(), (e) => this.inFileOf(e), taken);
+    const out = siblingMatches(
+      raw,
+      found,
+      {
+        sameFile: (e) => this.siteIndex().sameFile(e),
+        loadedEntry: (i) => (this.loaded(i) ? this.entry(i) : undefined),
+        index: () => this.wordingIndex(),
+      },
+      taken,
+    );
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
     const similar = (text: string) =>
       this.wordingIndex().find(text, { limit: 2, minRecordCoverage: 0.5, minLineCoverage: 0.5, minSharedRareWords: MIN_SHARED_RARE_WORDS });
     for (const q of queries) {
+      const missed = this.missed;
       let candidates = similar(q.text);
-      // Nothing like the whole message: its first sentence alone (another release added or dropped those after it).
-      const first = candidates.length ? null : firstSentence(q.text);
+      // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
+      // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
+      const first = candidates.length || this.missed > missed ? null : firstSentence(q.text);
       // Reported against the whole message (its diff, and what it explains of it), found by the first sentence.
       if (first) candidates = similar(first).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
       for (const c of candidates) {
@@ -326,19 +339,16 @@ export class Matcher {
 
   /** The records' wording index, built on first need (drift queries, guesses when nothing matched) and kept. */
   wordingIndex(): WordingIndex {
-    if (this.whole) return (this.wording ??= new WordingIndex(this.entryList, this.whole.wording, this.whole.onMissing));
+    if (this.whole) {
+      const whole = this.whole;
+      return (this.wording ??= new WordingIndex(this.entryList, whole.wording, (i) => {
+        this.missed++;
+        whole.onMissing(i);
+      }));
+    }
     return (this.wording ??= this.wordingParts
       ? new WordingIndex((i) => this.entry(i), statsFromParts(this.wordingParts))
       : new WordingIndex(this.allEntries()));
-  }
-
-  /** Whether entry i is raised in e's file: by the site index over part of the data (its entries may be missing), else by the entry. */
-  private inFileOf(e: MatcherEntry): (i: number) => boolean {
-    if (this.whole) {
-      const inFile = new Set(this.siteIndex().sameFile(e));
-      return (i) => inFile.has(i);
-    }
-    return (i) => this.entry(i).filePath === e.filePath && this.entry(i).repo === e.repo;
   }
 
   private siteIndex(): SiteIndex {

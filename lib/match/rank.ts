@@ -33,6 +33,8 @@ export interface Unranked {
   wording?: WordingMatch;
   /** A full match: the slug of a record raised in the same file whose wording explains more of the line (lib/match/siblings). */
   outdoneBy?: string;
+  /** That record (a similar match): the slug of the full match it outdoes. */
+  outdoes?: string;
 }
 
 export interface RankContext {
@@ -134,6 +136,8 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       break;
     case "similar":
       confidence = raiseSite ? (strong || (site!.source && site!.distinctive) ? "high" : "medium") : strong && specific ? "medium" : "low";
+      // As sure as the full match it outdoes (which is at most medium): the pair is one doubt, ordered by wording.
+      if (f.outdoes && confidence === "low") confidence = "medium";
       break;
     case "raise-site":
       confidence = site?.source && site.last ? "medium" : "low";
@@ -154,6 +158,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       reasons.push(
         `similar wording, not a pattern match: ${pct(f.wording!.recordCoverage)} of the record's message is in the line, which it explains ${pct(f.wording!.lineCoverage)} of`,
       );
+      if (f.outdoes) reasons.push(`it explains more of the line than ${f.outdoes}, raised in the same file, whose pattern matched it`);
       for (const c of f.wording!.conflict.names)
         reasons.push(
           c.negation
@@ -200,7 +205,8 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   s += W.explained * explained(f);
   // A record the line contradicts by name is likely a sibling error: below any that does not, evidence otherwise
   // equal, and the same exception class is no such evidence (the siblings of a check share it; a moved check may not).
-  if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained + W.klass;
+  if (f.kind === "similar" && f.wording!.conflict.record > 0)
+    s -= W.explained + (hit && hit.tb.exceptionClass === e.errorClass ? W.klass : 0);
   s += Math.min(e.letters, 499);
   const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
   if (f.wording && f.kind === "similar") {

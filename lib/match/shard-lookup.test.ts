@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../parse";
 import { sampleRenderings } from "../record/message-template";
-import { FIXTURE_RECORDS } from "../testing/fixtures/records";
+import { FIXTURE_RECORDS, R } from "../testing/fixtures/records";
 import { frame, hardWrap, NOISE_LINES, prefixLines, seeded, traceback, wordWrap } from "../testing/fixtures/logs";
 import { lookupOver, splitFiles } from "../testing/split-files";
 import { Lookup, type LookupSummary } from "./lookup";
@@ -82,6 +82,21 @@ describe("a lookup over split matching data", () => {
       ).toEqual([]);
     }
     expect(checked).toBeGreaterThan(FIXTURE_RECORDS.length / 2);
+  });
+
+  it("fetches no wording for a long value when the record's file raises no message like it", async () => {
+    const r = R.archNotSupported;
+    const archs = Array.from({ length: 40 }, (_, i) => `'Arch${i}ForCausalLM'`).join(", ");
+    const site = frame(`/usr/local/lib/python3.12/dist-packages/${r.filePath}`, r.lineNumber, "f", `raise ${r.errorClass}(`);
+    const log = traceback(
+      [site],
+      `${r.errorClass}: Model architectures ['X'] are not supported for now. Supported architectures: dict_keys([${archs}])`,
+    );
+    const { lookup, fetched } = lookupOver(files);
+    const s = await lookup.run(log);
+    expect(s.matches[0]).toMatchObject({ id: r.id, kind: "full", confidence: "high" });
+    expect(fetched.filter((f) => f.startsWith("words-"))).toEqual([]);
+    expect(same(s)).toEqual(same(whole.run(log)));
   });
 
   it("keeps what it fetched: a second lookup of the same records fetches nothing new", async () => {

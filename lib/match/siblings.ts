@@ -6,14 +6,20 @@
  * pattern while its words are the other's (`… pytorch_model.bin,
  * model.safetensors, tf_model.h5 … or flax_model.msgpack found in …`). A
  * full match is then no confident answer: the sibling that explains more of
- * the line is offered beside it, and both are ranked by their wording.
+ * the line is offered beside it, at the same confidence, and both are
+ * ranked by their wording.
+ *
+ * Cheap first: most full matches leave no room for a sibling (short values,
+ * nothing after the match), most files raise no near-identical message, and
+ * only then are wordings compared (which, over split data, fetches the
+ * line's word shards).
  */
 import { messageStart } from "../log/looks-like-error";
 import type { MatcherEntry } from "./matcher-data";
 import type { Unranked } from "./rank";
 import type { MatchKind, MatchedLine } from "./types";
-import { agreementOf, MAX_VALUE_TOKENS, tokens, type WordingMatch } from "./wording";
-import type { WordingCandidate, WordingIndex } from "./wording-index";
+import { agreementOf, isContentWord, MAX_VALUE_TOKENS, templateTokens, tokens, type WordingMatch } from "./wording";
+import type { WordingIndex } from "./wording-index";
 
 /** How much better (in agreement, 0..1) a sibling must explain the line than the matched record. */
 const SIBLING_LEAD = 0.03;
@@ -21,45 +27,40 @@ const SIBLING_LEAD = 0.03;
 const SIBLING_RECORD = 0.9;
 
 /**
- * The record raised in the same file as `entry` (`sameFile(i)`) whose wording explains `text` clearly better than
- * `entry`'s own, holding nearly all of its words and contradicting none of the line's; or null.
- */
-export function outdoingSibling(
-  entry: number,
-  text: string,
-  index: WordingIndex,
-  sameFile: (i: number) => boolean,
-  taken: ReadonlySet<number>,
-): { sibling: WordingCandidate; own: WordingMatch } | null {
-  // A record that explains the line this well leaves no sibling room to explain it clearly better: no search.
-  const ownWording = index.compare(entry, text);
-  const own = agreementOf(ownWording);
-  if (own >= 1 - SIBLING_LEAD) return null;
-  const only = (i: number) => i !== entry && !taken.has(i) && sameFile(i);
-  const [best] = index.find(text, { limit: 1, minRecordCoverage: SIBLING_RECORD, minLineCoverage: 0.5, only });
-  return best && best.conflict.record === 0 && best.agreement > own + SIBLING_LEAD ? { sibling: best, own: ownWording } : null;
-}
-
-/**
  * Whether the record's wording may explain a fully matched line less than fully, so that a sibling could explain it
- * better: a value longer than a placeholder explains (MAX_VALUE_TOKENS), or text after the match. Decided without the
- * wording index, which a lookup over split data fetches in parts: most full matches never need it.
+ * better: a value longer than a placeholder explains (MAX_VALUE_TOKENS), or text after the match.
  */
 function roomForSibling(l: MatchedLine): boolean {
   if (l.text.slice(l.end).trim().length > 1) return true;
   return l.captures.some((c) => tokens(c.value).length > MAX_VALUE_TOKENS);
 }
 
+/** Whether the line holds SIBLING_RECORD of a record's content words, counted alike (before any weighing). */
+function mostWordsIn(e: MatcherEntry, lineKeys: ReadonlySet<string>): boolean {
+  const words = templateTokens(e.wording ?? e.message).filter((t) => t.key !== null && isContentWord(t.key));
+  return words.length > 0 && words.filter((t) => lineKeys.has(t.key!)).length >= SIBLING_RECORD * words.length;
+}
+
+/** What the matcher lends the sibling search. */
+export interface SiblingContext {
+  /** The records raised in the same file as e (package-relative path; e among them), whatever is loaded. */
+  sameFile(e: MatcherEntry): readonly number[];
+  /** Entry i if at hand; if not (a lookup over part of the data) the caller is told to fetch it, and undefined. */
+  loadedEntry(i: number): MatcherEntry | undefined;
+  /** The wording index, built on first call. */
+  index(): WordingIndex;
+}
+
 /**
- * For each full match (`found[k]`, of entry `raw[k].entry`) of a specific record, the sibling that outdoes it
- * (`outdoingSibling`) as a similar match on the same line; the full match is marked `outdoneBy` it. Siblings taken
- * are added to `taken`.
+ * For each full match (`found[k]`, of entry `raw[k].entry`) of a specific record, the record raised in the same file
+ * whose wording explains the line clearly better than its own (holding nearly all of its words, contradicting none of
+ * the line's), as a similar match on the same line; the full match is marked `outdoneBy` it and the sibling `outdoes`
+ * it. Siblings taken are added to `taken`.
  */
 export function siblingMatches(
   raw: readonly { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
   found: Unranked[],
-  index: WordingIndex,
-  inFileOf: (e: MatcherEntry) => (i: number) => boolean,
+  ctx: SiblingContext,
   taken: Set<number>,
 ): Unranked[] {
   const out: Unranked[] = [];
@@ -67,15 +68,33 @@ export function siblingMatches(
     const f = found[k]!;
     const l = f.lines[0];
     if (f.kind !== "full" || !l || f.entry.generic || !roomForSibling(l)) return;
-    const outdone = outdoingSibling(r.entry, l.text.slice(messageStart(l.text)), index, inFileOf(f.entry), taken);
-    if (!outdone) return;
-    const { sibling, own } = outdone;
-    taken.add(sibling.entry);
-    const entry = index.entry(sibling.entry);
+    const text = l.text.slice(messageStart(l.text));
+    const lineKeys = new Set(tokens(text).map((t) => t.key));
+    const near = ctx
+      .sameFile(f.entry)
+      .filter((i) => i !== r.entry && !taken.has(i))
+      .filter((i) => {
+        const e = ctx.loadedEntry(i);
+        return e !== undefined && !e.generic && mostWordsIn(e, lineKeys);
+      });
+    if (near.length === 0) return;
+    const index = ctx.index();
+    const own = index.compare(r.entry, text);
+    const lead = agreementOf(own) + SIBLING_LEAD;
+    let best: (WordingMatch & { entry: number; agreement: number }) | undefined;
+    for (const i of near) {
+      const m = index.compare(i, text);
+      const agreement = agreementOf(m);
+      if (m.recordCoverage < SIBLING_RECORD || m.conflict.record > 0 || agreement <= lead) continue;
+      if (!best || agreement > best.agreement || (agreement === best.agreement && i < best.entry)) best = { ...m, entry: i, agreement };
+    }
+    if (!best) return;
+    taken.add(best.entry);
+    const entry = ctx.loadedEntry(best.entry)!;
     f.outdoneBy = entry.slug;
     // Ranked by its wording, as the sibling is: the one explaining more of the line first.
     f.wording = own;
-    out.push({ entry, kind: "similar", lines: [{ ...l, captures: [] }], occurrences: 1, wording: sibling });
+    out.push({ entry, kind: "similar", lines: [{ ...l, captures: [] }], occurrences: 1, wording: best, outdoes: f.entry.slug });
   });
   return out;
 }

@@ -98,6 +98,18 @@ describe("statements that say the opposite", () => {
     ],
     ["a `not` among other changed words: a clause reworded, no flip", "LoRA is not enabled here.", "LoRA is surely enabled here.", []],
     ["both sides negative", "LoRA is not enabled.", "LoRA is not enabled.", []],
+    [
+      "a negation in a sentence only the line has hides no flip",
+      "Got {request} but LoRA is not enabled!",
+      "Got a request but LoRA is enabled! Do not load it twice.",
+      [{ record: "is not enabled", line: "is enabled", negation: true }],
+    ],
+    [
+      "a negation moved, with a typographic apostrophe",
+      "The package doesn’t seem to be installed.",
+      "The package seems to be not installed.",
+      [],
+    ],
   ])("%s", (_story, record, line, names) => {
     const m = compare(record, line);
     expect(m.conflict.names).toEqual(names);

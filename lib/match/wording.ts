@@ -160,8 +160,9 @@ export function nameAt(list: readonly { text: string; word: boolean }[], k: numb
 
 /** Which tokens of a text are negations: `not`, `no`, `never`, `cannot` and the `t` of `n't` (`doesn`, `'`, `t`). */
 function negations(list: readonly { key: string | null }[]): boolean[] {
+  const apostrophe = (k: number) => list[k]?.key === "'" || list[k]?.key === "’";
   return list.map(
-    (t, k) => t.key !== null && (NEGATIONS.has(t.key) || (t.key === "t" && list[k - 1]?.key === "'" && /n$/.test(list[k - 2]?.key ?? ""))),
+    (t, k) => t.key !== null && (NEGATIONS.has(t.key) || (t.key === "t" && apostrophe(k - 1) && /n$/.test(list[k - 2]?.key ?? ""))),
   );
 }
 
@@ -350,12 +351,13 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   const firstWord = record.findIndex((r) => r.key !== null && isContentWord(r.key));
   const recordKeys = new Set(record.map((r) => r.key));
   const lineKeys = new Set(line.map((t) => t.key));
-  // Negations each side states in its own words (a placeholder's value aside): a negation that moved (`doesn't seem
-  // to be installed` against `seems to be not installed`) leaves both sides as negative, and is no flip.
+  // Negations each side states in its own words (a placeholder's value aside) between the first and the last word
+  // both share: a negation that moved (`doesn't seem to be installed` against `seems to be not installed`) leaves both
+  // sides as negative, and is no flip; one in a sentence only one side has (`… Do not load it twice.`) says nothing.
   const negatedRecord = negations(record);
   const negatedLine = negations(line);
-  let statedRecord = 0;
-  let statedLine = 0;
+  const negationsAt: { record: number[]; line: number[] } = { record: [], line: [] };
+  const shared = { firstRecord: Infinity, lastRecord: -1, firstLine: Infinity, lastLine: -1 };
   const flips: { weight: number; name: WordingMatch["conflict"]["names"][number] }[] = [];
   // `before`: the matched word that ends the gap (walking back), when it is one.
   const closeGap = (before?: string) => {
@@ -393,7 +395,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     if (how === INS) {
       push("+", line[j - 1]!.text);
       inGap("line", line[j - 1]!);
-      if (negatedLine[j - 1]) statedLine++;
+      if (negatedLine[j - 1]) negationsAt.line.push(j - 1);
       if (nameAt(line, j - 1) && !recordKeys.has(line[j - 1]!.key)) {
         gapLine += w[j - 1]!;
         namesLine.unshift(line[j - 1]!.text.trim());
@@ -404,7 +406,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       const r = record[i - 1]!;
       if (r.word) gapRecordWords++;
       if (r.key !== null) inGap("record", r as Token);
-      if (negatedRecord[i - 1]) statedRecord++;
+      if (negatedRecord[i - 1]) negationsAt.record.push(i - 1);
       if (r.key !== null && nameAt(record, i - 1) && !lineKeys.has(r.key)) {
         gapRecord += weights.of(r.key);
         namesRecord.unshift(r.text.trim());
@@ -412,8 +414,12 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       i--;
     } else if (how === MATCH) {
       closeGap(line[j - 1]!.word ? line[j - 1]!.text : undefined);
-      if (negatedLine[j - 1]) statedLine++;
-      if (negatedRecord[i - 1]) statedRecord++;
+      if (negatedLine[j - 1]) negationsAt.line.push(j - 1);
+      if (negatedRecord[i - 1]) negationsAt.record.push(i - 1);
+      shared.firstRecord = Math.min(shared.firstRecord, i - 1);
+      shared.lastRecord = Math.max(shared.lastRecord, i - 1);
+      shared.firstLine = Math.min(shared.firstLine, j - 1);
+      shared.lastLine = Math.max(shared.lastLine, j - 1);
       push("=", line[j - 1]!.text);
       // A run: this token and the one after it matched side by side in both texts (walking back).
       const next = lastMatch === i + 1 && lastMatchLine === j + 1;
@@ -449,7 +455,8 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   }
   closeGap();
   ops.reverse();
-  if (statedRecord !== statedLine)
+  const stated = (at: number[], first: number, last: number) => at.filter((k) => k >= first && k <= last).length;
+  if (stated(negationsAt.record, shared.firstRecord, shared.lastRecord) !== stated(negationsAt.line, shared.firstLine, shared.lastLine))
     for (const f of flips) {
       conflict += f.weight;
       names.push(f.name);
