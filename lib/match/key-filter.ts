@@ -5,7 +5,7 @@
  * keys themselves, so it stays a fraction of the data's size.
  *
  * It answers a superset of what the matcher's own scans find: the exact scan
- * (`Matcher.scanLines`) and the case-folded one look for keys in the cleaned
+ * (`Matcher.scanTexts`) and the case-folded one look for keys in the cleaned
  * lines, and the junction scan (`wrapped.ts`) for keys without blanks across
  * a line break, in text that is always part of the cleaned lines without
  * blanks, joined. A hash that agrees by chance only costs a shard fetched for
