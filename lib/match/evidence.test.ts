@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { repoEvidence } from "./evidence";
+import { packageOf, packagePath, repoEvidence, SiteIndex, siteParts } from "./evidence";
+import { buildMatcherData } from "./matcher-data";
+import { FIXTURE_RECORDS } from "../testing/fixtures/records";
+import { ALL_RECORDS } from "../../e2e/hostile/dataset";
 
 const REPOS = ["vllm-project/vllm", "sgl-project/sglang", "huggingface/transformers"];
 const why = (log: string) => Object.fromEntries([...repoEvidence(log, REPOS)].map(([repo, ev]) => [repo, ev.why]));
@@ -34,5 +37,15 @@ describe("which repository the whole log comes from", () => {
     ],
   ])("%s", (_story, log, expected) => {
     expect(why(log)).toEqual(expected);
+  });
+});
+
+describe("the site index's parts", () => {
+  it("are the same from each entry's package-relative file as from the entries", () => {
+    for (const records of [FIXTURE_RECORDS, ALL_RECORDS]) {
+      const entries = buildMatcherData(records).entries;
+      const files = entries.map((e) => packagePath(e.filePath, packageOf(e.repo)) ?? "");
+      expect(siteParts(files)).toEqual(new SiteIndex(entries).parts());
+    }
   });
 });

@@ -208,6 +208,25 @@ export interface SiteParts {
   packages: string[];
 }
 
+/**
+ * The parts of the site index of entries whose package-relative files are `files` (by entry; "" for none), as the
+ * index built from the entries has them: a matcher read from its cache builds it without parsing every entry.
+ */
+export function siteParts(files: readonly string[]): SiteParts {
+  const byPath = new Map<string, number[]>();
+  const packages = new Set<string>();
+  // By index: a list read from the CLI's cache may be lazy (its strings decoded on access), which forEach would skip.
+  for (let i = 0; i < files.length; i++) {
+    const key = files[i]!;
+    if (!key) continue;
+    packages.add(key.slice(0, key.indexOf("/")));
+    const list = byPath.get(key);
+    if (list) list.push(i);
+    else byPath.set(key, [i]);
+  }
+  return { byPath, packages: [...packages] };
+}
+
 /** Records by package-relative file path, to find the records a traceback frame is in. */
 export class SiteIndex {
   private readonly byPath: Map<string, number[]>;

@@ -24,7 +24,7 @@ import type { MatcherData, MatcherEntry } from "./matcher-data";
 import { DistinctLines, HitsByText } from "./distinct-lines";
 import { chunksOf, cleanChunks } from "./clean-log";
 import { KeyScanner } from "./prefilter";
-import { repoEvidence, siteEvidence, SiteIndex, type SiteParts } from "./evidence";
+import { packageOf, packagePath, repoEvidence, siteEvidence, SiteIndex, siteParts, type SiteParts } from "./evidence";
 import { rankMatches, type Unranked } from "./rank";
 import { siblingMatches } from "./siblings";
 import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./wording-index";
@@ -352,7 +352,7 @@ export class Matcher {
   }
 
   private siteIndex(): SiteIndex {
-    return (this.sites ??= new SiteIndex(this.whole ? this.whole.sites : this.allEntries()));
+    return (this.sites ??= new SiteIndex(this.whole ? this.whole.sites : siteParts(this.tables.files)));
   }
 
   private repos(): string[] {
@@ -455,6 +455,7 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
     keyAfter,
     wrap: buildWrapTables(entries),
     repos: [...new Set(entries.map((e) => e.repo))],
+    files: entries.map((e) => packagePath(e.filePath, packageOf(e.repo)) ?? ""),
   };
 }
 

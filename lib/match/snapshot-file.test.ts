@@ -46,6 +46,15 @@ describe("matcher snapshot", () => {
     loaded.lookup(`RuntimeError: ${renderMessage(R.pdDifferentTp)}`);
     expect(parsed()).toBeGreaterThan(0);
     expect(parsed()).toBeLessThan(FIXTURE_RECORDS.length);
+    // A traceback's frames are looked up in the site index, which the snapshot keeps without the entries.
+    const fresh = Matcher.fromSnapshot(decodeSnapshot(bytes));
+    const r = R.archNotSupported;
+    const frame = `  File "/usr/lib/python3/site-packages/${r.filePath}", line 1, in f\n    x()`;
+    const found = fresh.lookup(`Traceback (most recent call last):\n${frame}\nValueError: something else entirely`);
+    expect(found.tracebacks).toHaveLength(1);
+    expect((fresh as unknown as { entryList: unknown[] }).entryList.filter((e) => e !== undefined).length).toBeLessThan(
+      FIXTURE_RECORDS.length,
+    );
   });
 
   it("keeps the wording index: a drifted message is answered as by the built matcher, without parsing every entry", () => {
@@ -110,6 +119,6 @@ describe("matcher snapshot", () => {
 
   it("refuses a snapshot of another format", () => {
     const snap = built.snapshot();
-    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 6");
+    expect(() => Matcher.fromSnapshot({ ...snap, meta: { ...snap.meta, format: 999 } })).toThrow("matcher snapshot format 999 is not 7");
   });
 });

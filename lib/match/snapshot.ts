@@ -32,6 +32,8 @@ export interface MatcherTables {
   wrap: WrapTables;
   /** The repositories the entries come from (for the whole log's repository evidence, without parsing every entry). */
   repos: string[];
+  /** Each entry's package-relative file (`vllm/config/model.py`; "" outside its repository's package): the site index, without parsing every entry. */
+  files: string[];
 }
 
 /** A built matcher as plain parts: JSON `meta` plus the integer arrays and string lists it refers to. */
@@ -41,8 +43,8 @@ export interface MatcherSnapshot {
   strs: string[][];
 }
 
-/** Bump when the snapshot's parts or their meaning change (6: the wording parts' word keys drop a plural s, and weights are selection units). */
-export const SNAPSHOT_FORMAT = 6;
+/** Bump when the snapshot's parts or their meaning change (7: each entry's package-relative file). */
+export const SNAPSHOT_FORMAT = 7;
 
 /** Packs a matcher's entries (as JSON, one string each), tables and, when built, its wording index's parts. */
 export function packSnapshot(entryJson: string[], tables: MatcherTables, datasetVersion: string, wording?: WordingParts): MatcherSnapshot {
@@ -76,6 +78,7 @@ const Tables = z.object({
   keyAfter: stringList,
   wrap: z.object({ exact: keyIndex, folded: z.nullable(keyIndex), before: stringList, after: stringList }),
   repos: stringList,
+  files: stringList,
 });
 const Meta = z.object({
   format: z.number(),
