@@ -454,21 +454,16 @@ describe("the traceback's file, and names that contradict", () => {
   });
 
   it("answers a record whose whole message the line holds, with a clause more (an older check covered two things)", () => {
-    const gptq = (id: string, slug: string, errorMessage: string): ErrorRecord => ({
-      ...R.noCacheMemory,
-      id,
-      slug,
-      repo: "huggingface/transformers",
+    // A transformers check like the accelerate ones, in the GPTQ quantizer.
+    const OPTIMUM: ErrorRecord = {
+      ...accelerateRecord(
+        "a1c3e5f7000000f5",
+        "gptq-requires-optimum",
+        "ImportError",
+        "Loading a GPTQ quantized model requires optimum (`pip install optimum`)",
+      ),
       filePath: "src/transformers/quantizers/quantizer_gptq.py",
-      errorClass: "ImportError",
-      errorMessage,
-      messagePattern: errorMessage.replace(/[.()`]/g, "\\$&"),
-    });
-    const OPTIMUM = gptq(
-      "a1c3e5f7000000f5",
-      "gptq-requires-optimum",
-      "Loading a GPTQ quantized model requires optimum (`pip install optimum`)",
-    );
+    };
     const gptqMatcher = new Matcher(buildMatcherData([...FIXTURE_RECORDS, OPTIMUM]));
     const answers = (log: string) => gptqMatcher.lookup(log).matches.map((x) => [x.entry.slug, x.kind, x.confidence]);
     const old =
