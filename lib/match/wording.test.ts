@@ -94,8 +94,8 @@ describe("statements that say the opposite", () => {
       [],
     ],
     [
-      "a negation only in a placeholder's value: the record's words alone say it",
-      "Got {request} but LoRA is not enabled!",
+      "a negation only in a placeholder's value (one that may hold prose): the record's words alone say it",
+      "Got {reason} but LoRA is not enabled!",
       "Got model does not support LoRA but LoRA is enabled!",
       [{ record: "is not enabled", line: "is enabled", negation: true }],
     ],
@@ -154,5 +154,62 @@ describe("word keys", () => {
   it("let a reworded record and line share the word: `doesn't seem to be installed` against `seems to be not installed`", () => {
     const m = compare("The package doesn't seem to be installed.", "The package seems to be not installed.");
     expect(m.diff.filter((d) => d.op === "=").map((d) => d.text.trim())).toContain("seems to be");
+  });
+});
+
+describe("placeholder values", () => {
+  /** The line's text each placeholder took, by its name. */
+  const values = (record: string, line: string) =>
+    Object.fromEntries(
+      compare(record, line)
+        .diff.filter((d) => d.name !== undefined)
+        .map((d) => [d.name, d.text.trim()]),
+    );
+
+  it.each<[story: string, record: string, line: string, taken: Record<string, string>]>([
+    [
+      "a count takes the number, not the reworded verb after it",
+      "Tensor parallel size {self.tp_size} is greater than the number of experts {self.num_experts}",
+      "Tensor parallel size (16) cannot be larger than the number of available GPUs (8)",
+      { "self.tp_size": "(16)", "self.num_experts": "(8)" },
+    ],
+    [
+      "nor does a count: `{max_input_chars} characters` does not explain `7691 in the messages`",
+      "you requested {n} tokens (more than {max_input_chars} characters, which is the limit)",
+      "you requested 8203 tokens (7691 in the messages, which is the limit)",
+      { n: "8203", max_input_chars: "7691" },
+    ],
+    [
+      "a message or an exception may hold prose",
+      "Failed to load the model: {e}. Check the path.",
+      "Failed to load the model: the file is not a valid checkpoint. Check the path.",
+      { e: "the file is not a valid checkpoint" },
+    ],
+    [
+      "a quoted value holds anything up to its closing quote",
+      "Unknown backend '{backend}' for this model",
+      "Unknown backend 'the one in the config' for this model",
+      { backend: "the one in the config" },
+    ],
+    ["a count may be None", "max_num_seqs ({max_num_seqs}) must be set", "max_num_seqs (None) must be set", { max_num_seqs: "None" }],
+  ])("%s", (_story, record, line, taken) => {
+    expect(values(record, line)).toEqual(taken);
+  });
+});
+
+describe("placeholder values without prose", () => {
+  it("leave the clause a release added beside a name unexplained: `{dtype}` does not take `float16 in the V1 engine`", () => {
+    const m = compare(
+      "Unsupported dtype {dtype} for the selected backend.",
+      "Unsupported dtype float16 in the V1 engine for the selected backend.",
+    );
+    const taken = m.diff.find((d) => d.name === "dtype")?.text ?? "";
+    expect(taken).not.toMatch(/\b(?:in|the)\b/);
+    expect(
+      m.diff
+        .filter((d) => d.op === "+")
+        .map((d) => d.text)
+        .join(""),
+    ).toMatch(/\bin the\b/);
   });
 });

@@ -64,6 +64,26 @@ const MAX_TEXT = 4_000;
 export const MAX_VALUE_TOKENS = 8;
 /** A placeholder naming a module constant (`MSG`, `envs.HELP_TEXT`): Python's convention for fixed text. */
 const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+/**
+ * A placeholder whose name says it holds a number (`{self.tp_size}`, `{num_experts}`, `{len(images)}`): its value is
+ * digits and punctuation, never prose, so `size {tp_size} is greater` cannot explain `size (16) cannot be larger` by
+ * taking `cannot be larger` as the value.
+ */
+const NUMERIC_NAME =
+  /^(?:len\(.*\)|.*\.numel\(\)|n|(?:.*[._])?(?:max|min|num|n|total)_\w+|(?:.*[._])?\w*(?:size|count|len|length|dim|idx|index|height|width|total|port|steps?|tokens|chars|characters|bytes|blocks|seconds))$/;
+/** Words a numeric value may hold besides digits. */
+const NUMERIC_WORDS = new Set(["none", "inf", "nan", "true", "false"]);
+/**
+ * A placeholder that may hold prose: an exception, a message, a reason, program output. Any other value (a name, a
+ * path, a list, a number) holds none of PROSE_WORDS: `{max_input_chars} characters` does not explain
+ * `7691 in the messages`.
+ */
+const PROSE_NAME =
+  /(?:^|[^a-z])(?:e|ex|exc|err|error|errors|exception|msg|message|messages|reason|reasons|detail|details|hint|text|info|description|desc|explanation|help|note|notes|warning|suggestion|advice|extra|suffix|prefix|output|stderr|stdout|response|content|context|str)(?:[^a-z]|$)/i;
+/** Words of prose, as keys (stemmed: `does` is `doe`, `has` is `ha`). */
+const PROSE_WORDS = new Set(
+  "the is are was were be been cannot not than of in to and or for with must should doe do ha have this that please".split(" "),
+);
 /** Weight of a punctuation token: it aligns, it barely counts. */
 const PUNCTUATION_WEIGHT = 0.05;
 /** A conflict is a name swapped for another: at most this many of the record's words in the gap. */
@@ -266,11 +286,17 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       // …and so does a quoted value (`'{path}'`), up to the line's closing quote.
       const constant = CONSTANT.test(r.name);
       const quote = quotedAt(record, i - 1);
+      const name = r.name.replace(/[!:][^.()]*$/, "");
+      const numeric = NUMERIC_NAME.test(name);
+      const prose = constant || !!quote || PROSE_NAME.test(name);
       for (let j = 0; j <= m; j++) {
         let best = sp[j]!;
         let bestK = j;
         const span = constant || (quote && line[j]?.text.startsWith(quote)) ? m : MAX_VALUE_TOKENS;
         for (let k = j - 1; k >= 0 && j - k <= span; k--) {
+          const t = line[k]!;
+          if (numeric && t.word && !/^[0-9]/.test(t.key) && !NUMERIC_WORDS.has(t.key)) break;
+          if (!prose && t.word && PROSE_WORDS.has(t.key)) break;
           const s = sp[k]! + (j - k) * 1e-3;
           if (s > best) {
             best = s;
