@@ -333,6 +333,8 @@ describe("looksLikeError", () => {
     "Fatal Python error: Segmentation fault",
     "thread 'main' panicked at src/main.rs:2:5:",
     'time=1 level=error msg="boom"',
+    "  Value error, Tensor parallel size (16) cannot be larger than the number of available GPUs (8) [type=value_error]",
+    "Assertion failed, max_num_batched_tokens must be positive",
   ])("yes: %s", (t) => {
     expect(looksLikeError(t)).toBe(true);
   });
@@ -348,6 +350,7 @@ describe("looksLikeError", () => {
     "[0, 1] devices",
     'File "/a.py", line 3, in f',
     "errors: none",
+    "The value error, as the docs call it, is rare",
   ])("no: %j", (t) => {
     expect(looksLikeError(t)).toBe(false);
   });

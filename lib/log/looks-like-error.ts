@@ -9,6 +9,8 @@ const RE_ERRORISH = new RegExp(
     // `error: …`, `fatal: …`, `Error: …`, rustc `error[E0425]: …`, Go `panic: …`
     String.raw`^(?:error|fatal|panic|critical|Error|Fatal|Panic|Critical|FATAL|ERROR|PANIC|CRITICAL)(?:\[[\w-]+\])?:`,
     String.raw`^npm (?:ERR!|error)`,
+    // pydantic's validation errors, one per failed check: `  Value error, msg [type=value_error, …]`
+    String.raw`^\s*(?:Value error|Assertion failed), `,
     // pytest `E       RuntimeError: x`
     String.raw`^E {2,}\S`,
     String.raw`Traceback \(most recent call last\)`,
@@ -42,10 +44,10 @@ export function isErrorLevel(level: LogLine["level"]): boolean {
   return level === "error" || level === "critical" || level === "fatal";
 }
 
-/** `ValueError: `, `torch.cuda.OutOfMemoryError: ` at the start of a line. */
-const EXCEPTION_PREFIX = /^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b[^:]{0,40}:\s*/;
+/** `ValueError: `, `torch.cuda.OutOfMemoryError: ` at the start of a line, or pydantic's `Value error, `. */
+const EXCEPTION_PREFIX = /^(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b[^:]{0,40}:|(?:Value error|Assertion failed),)\s*/;
 
-/** Where a line's message starts after a leading exception class (`ValueError: x` → 12), or 0. */
+/** Where a line's message starts after a leading exception class (`ValueError: x` → 12, `Value error, x` → 13), or 0. */
 export function messageStart(text: string): number {
   return EXCEPTION_PREFIX.exec(text)?.[0].length ?? 0;
 }

@@ -16,6 +16,7 @@
 import { innerMessage } from "../log/json-line";
 import { looksLikeError, type LogLine } from "../log/log-normalize";
 import { isErrorLevel, messageStart } from "../log/looks-like-error";
+import { endsPydanticCheck, pydanticCheck, pydanticMessage } from "../log/pydantic";
 import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
@@ -487,7 +488,8 @@ function driftQueries(
     const l = byLine.get(tb.exceptionLine);
     if (!l || fullLines.has(tb.exceptionLine)) continue;
     const at = l.text.indexOf(tb.message.split("\n")[0] ?? "");
-    add(oneLineMessage(tb.message), l, at < 0 ? 0 : at);
+    // Pydantic's report is a frame around the failed check's own message: that is what a record raised.
+    add(pydanticMessage(tb.message) ?? oneLineMessage(tb.message), l, at < 0 ? 0 : at);
   }
   for (const i of errorish) {
     if (out.length >= MAX_DRIFT_QUERIES) break;
@@ -495,9 +497,10 @@ function driftQueries(
     // A traceback's header is no message; a line a pattern fully matched needs no other answer.
     if (fullLines.has(l.line) || inTraceback.has(l.line) || TRACEBACK_HEADER.test(l.text)) continue;
     const start = messageStart(l.text);
-    // A message the log wrapped or continued over lines is compared as one block.
-    let text = l.text.slice(start);
-    for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES; k++) {
+    // A message the log wrapped or continued over lines is compared as one block (pydantic's check line is whole).
+    const check = pydanticCheck(l.text);
+    let text = check ?? l.text.slice(start);
+    for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES && !endsPydanticCheck(l.text); k++) {
       const next = lines[k]!;
       if (
         !next.text ||
