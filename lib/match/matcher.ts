@@ -239,14 +239,21 @@ export class Matcher {
     );
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
     const similar = (text: string) =>
-      this.wordingIndex().find(text, { limit: 2, minRecordCoverage: 0.5, minLineCoverage: 0.5, minSharedRareWords: MIN_SHARED_RARE_WORDS });
+      this.wordingIndex().find(text, {
+        limit: 2,
+        minRecordCoverage: 0.5,
+        minLineCoverage: 0.5,
+        minSharedRareWords: MIN_SHARED_RARE_WORDS,
+        minSentenceRareWords: MIN_RECORD_RARE_WORDS,
+      });
     for (const q of queries) {
       const missed = this.missed;
       let candidates = similar(q.text);
       // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
       // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
       const first = candidates.length || this.missed > missed ? null : firstSentence(q.text);
-      // Reported against the whole message (its diff, and what it explains of it), found by the first sentence.
+      // Reported against the whole message (its diff, and what it explains of it), found by the first sentence; a
+      // sentence the index judged alone keeps that agreement (WordingMatch.sentenceAgreement) to be ranked by.
       if (first) candidates = similar(first).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
       for (const c of candidates) {
         // A generic record's wording is too thin to tell one error from another.

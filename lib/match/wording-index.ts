@@ -5,7 +5,17 @@
  * each side explains of the other. Built on first use, per dataset.
  */
 import type { MatcherEntry } from "./matcher-data";
-import { agreementOf, compareWording, isContentWord, templateTokens, tokens, WordWeights, type DiffOp, type WordingMatch } from "./wording";
+import {
+  agreementOf,
+  compareWording,
+  harmonic,
+  isContentWord,
+  templateTokens,
+  tokens,
+  WordWeights,
+  type DiffOp,
+  type WordingMatch,
+} from "./wording";
 
 type Template = ReturnType<typeof templateTokens>;
 
@@ -31,6 +41,11 @@ export interface WordingQuery {
    * dropped a sentence), or that holds one whole sentence of it.
    */
   minSharedRareWords?: number;
+  /**
+   * Also accept a record of several sentences one of which, judged as a record of its own (these coverages, this
+   * many rare words' weight), agrees with the line: a release rewrote it and dropped the record's advice.
+   */
+  minSentenceRareWords?: number;
   /** Only the entries this accepts are aligned (those of one file, say), among those picked: the others are not fetched. */
   only?: (entry: number) => boolean;
 }
@@ -216,7 +231,14 @@ export class WordingIndex {
 
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
   find(text: string, q: WordingQuery = {}): WordingCandidate[] {
-    const { limit = 5, minRecordCoverage = 0.5, minLineCoverage = 0.5, minSharedRareWords = Infinity, only } = q;
+    const {
+      limit = 5,
+      minRecordCoverage = 0.5,
+      minLineCoverage = 0.5,
+      minSharedRareWords = Infinity,
+      minSentenceRareWords = Infinity,
+      only,
+    } = q;
     const minSharedWeight = minSharedRareWords * this.weights.unknown;
     const line = tokens(text);
     const seen = new Set<string>();
@@ -256,8 +278,18 @@ export class WordingIndex {
       const m = compareWording(this.templateOf(e), line, this.weights);
       const shared = m.recordCoverage * this.totalOf(e);
       m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;
+      // One sentence of several judged as a record of its own: the same coverages, its own weight, no name contradicted
+      // (for a record of one sentence, this is the whole record's test).
+      if (
+        m.clause.weight >= minSentenceRareWords * this.weights.unknown &&
+        m.clause.coverage >= minRecordCoverage &&
+        (m.clause.line ?? 0) >= minLineCoverage &&
+        m.conflict.record === 0
+      )
+        m.sentenceAgreement = harmonic(m.clause.coverage, m.clause.line ?? 0);
       const enough =
         (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
+        m.sentenceAgreement !== undefined ||
         (m.lineCoverage >= LONG_CLAUSE_LINE && m.recordCoverage >= LONG_CLAUSE_RECORD && shared >= minSharedWeight) ||
         (minSharedWeight < Infinity &&
           m.lineCoverage >= NAMED_LINE &&

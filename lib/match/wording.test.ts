@@ -213,3 +213,27 @@ describe("placeholder values without prose", () => {
     ).toMatch(/\bin the\b/);
   });
 });
+
+describe("sentences of a record", () => {
+  it("say what the record's best-found sentence explains of the line on its own", () => {
+    const m = compare(
+      "World size ({world_size}) is larger than the number of available GPUs ({gpu_count}) in this node. If this is intentional, set --nnodes.",
+      "Tensor parallel size (16) cannot be larger than the number of available GPUs (8)",
+    );
+    // The first sentence: most of it found, and all the line explains comes from it.
+    expect(m.clause.coverage).toBeGreaterThan(m.recordCoverage);
+    expect(m.clause.line).toBeCloseTo(m.lineCoverage, 9);
+    // The agreement is the whole record's until the index judges the sentence alone (WordingIndex.find).
+    expect(agreementOf(m)).toBeCloseTo((2 * m.recordCoverage * m.lineCoverage) / (m.recordCoverage + m.lineCoverage), 9);
+    expect(agreementOf({ ...m, sentenceAgreement: 0.9 })).toBe(0.9);
+  });
+
+  it("count a line explained by two sentences once in each, never the whole line in both", () => {
+    const m = compare(
+      "Model {name} is not supported. Upgrade transformers to load it.",
+      "Model foo is not supported. Upgrade transformers.",
+    );
+    expect(m.clause.line).toBeGreaterThan(0);
+    expect(m.clause.line).toBeLessThan(m.lineCoverage);
+  });
+});

@@ -26,10 +26,18 @@ export interface WordingMatch {
   recordCoverage: number;
   /** Share (0..1) of the line's wording, by weight, explained by the record (its words and its placeholders). */
   lineCoverage: number;
-  /** The record's sentence best found in the line: its share found and its weight (a release may add or drop the others). */
-  clause: { coverage: number; weight: number };
+  /**
+   * The record's sentence best found in the line: its share found, its weight, and the share of the line's wording
+   * it explains alone (a release may add or drop the others).
+   */
+  clause: { coverage: number; weight: number; line?: number };
   /** Set by the index: one whole sentence of the record, rich in rare words, is in the line almost word for word. */
   sentenceFound?: boolean;
+  /**
+   * Set by the index when one sentence of a record of several, judged as a record of its own, agrees with the line
+   * (`clause`): how well the two explain each other. A release rewrote the sentence and dropped or added the others.
+   */
+  sentenceAgreement?: number;
   /**
    * Names that contradict each other: where the record names one thing and the line another in the same place
    * (`Using mxfp4 requires` against `Using a \`device_map\` requires`, `MLA` against `MHA`), the share of each
@@ -140,12 +148,18 @@ export function isContentWord(key: string): boolean {
 
 /**
  * How well a record and a line explain each other (0..1): the harmonic mean of the two coverages, less what
- * conflicting names take from each side.
+ * conflicting names take from each side; or, when the index found one sentence of the record agreeing better on its
+ * own, that sentence's agreement.
  */
-export function agreementOf(m: Pick<WordingMatch, "recordCoverage" | "lineCoverage" | "conflict">): number {
+export function agreementOf(m: Pick<WordingMatch, "recordCoverage" | "lineCoverage" | "conflict" | "sentenceAgreement">): number {
   const r = Math.max(0, m.recordCoverage - m.conflict.record);
   const l = Math.max(0, m.lineCoverage - m.conflict.line);
-  return r + l > 0 ? (2 * r * l) / (r + l) : 0;
+  return Math.max(harmonic(r, l), m.sentenceAgreement ?? 0);
+}
+
+/** The harmonic mean of two shares (0 when both are 0). */
+export function harmonic(a: number, b: number): number {
+  return a + b > 0 ? (2 * a * b) / (a + b) : 0;
 }
 
 /** A name rather than prose: an identifier (`device_map`, `fp8_e4m3`, `SM100`) or an acronym (`MHA`, `TRTLLM`), not an exception class. */
@@ -354,6 +368,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     }
   }
   const clauseFound = clauseTotal.map(() => 0);
+  const clauseLine = clauseTotal.map(() => 0);
   const lineTotal = w.reduce((a, b) => a + b, 0);
   // Names only one side has, in the current gap between two aligned tokens: both sides naming something there is a conflict.
   let gapRecord = 0;
@@ -459,6 +474,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       // An acronym (`PD`, `GPU`) is the domain's word, not a parameter's name: only identifiers count as shared names.
       if (nameAt(line, j - 1) && !/^[A-Z]+$/.test(line[j - 1]!.text.trim())) sharedNames += w[j - 1]!;
       clauseFound[clauseOf[i - 1]!]! += w[j - 1]!;
+      clauseLine[clauseOf[i - 1]!]! += w[j - 1]!;
       lineExplained += w[j - 1]!;
       i--;
       j--;
@@ -472,6 +488,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
         for (let k = how; k < j; k++) {
           text += line[k]!.text;
           lineExplained += w[k]!;
+          clauseLine[clauseOf[i - 1]!]! += w[k]!;
         }
         push("=", text, r.name);
       }
@@ -487,10 +504,11 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       conflict += f.weight;
       names.push(f.name);
     }
-  let clause = { coverage: 0, weight: 0 };
+  let clause: WordingMatch["clause"] = { coverage: 0, weight: 0 };
   clauseTotal.forEach((t, k) => {
     const c = t > 0 ? clauseFound[k]! / t : 0;
-    if (c * t > clause.coverage * clause.weight) clause = { coverage: Math.min(1, c), weight: t };
+    if (c * t > clause.coverage * clause.weight)
+      clause = { coverage: Math.min(1, c), weight: t, line: lineTotal > 0 ? Math.min(1, clauseLine[k]! / lineTotal) : 0 };
   });
   return {
     recordCoverage: recordTotal > 0 ? Math.min(1, recordFound / recordTotal) : 0,
