@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { normalizeLog, type LogLine } from "./log-normalize";
-import { parseTracebacks, type Traceback } from "./traceback";
+import { classAgrees, parseTracebacks, type Traceback } from "./traceback";
 
 /** Tracebacks without the frames' printed source lines (checked in their own test below). */
 const tb = (log: string): Traceback[] =>
@@ -448,6 +448,46 @@ During handling of the above exception, another exception occurred:
       [4, undefined, undefined],
       [11, undefined, 0],
     ]);
+  });
+
+  it("reads a paste that ends at the last frame's raise statement, cut mid-word, as a traceback with no exception line", () => {
+    const log = `Traceback (most recent call last):
+  File "/x/sglang/srt/managers/detokenizer_manager.py", line 309, in _decode_batch_token_id_output
+    s = self.decode_status[rid]
+        ~~~~~~~~~~~~~~~~~~^^^^^
+KeyError: 'x'
+
+During handling of the above exception, another exception occurred:
+
+  File "/x/sglang/srt/managers/detokenizer_manager.py", line 311, in _decode_batch_token_id_output
+    raise Runt`;
+    const found = parseTracebacks(normalizeLog(log));
+    // The chain's next traceback, its header trimmed by the user, is read from its frame; the paste ends at `raise Runt`.
+    expect(found.map((t) => [t.exceptionLine, t.exceptionClass, t.message, t.cut, t.chainedFrom])).toEqual([
+      [5, "KeyError", "'x'", undefined, undefined],
+      [10, "Runt", "", true, 0],
+    ]);
+    expect(found[1]!.frames.map((f) => [f.line, f.source])).toEqual([[311, ["raise Runt"]]]);
+    expect(classAgrees(found[1]!, "RuntimeError")).toBe(true);
+    expect(classAgrees(found[1]!, "ValueError")).toBe(false);
+    expect(classAgrees(found[0]!, "KeyErrorX")).toBe(false);
+  });
+
+  it.each([
+    ["whole, the exception line cut off", 'raise torch.cuda.OutOfMemoryError("x")', "OutOfMemoryError"],
+    ["the class cut after three letters", "raise Val", "Val"],
+  ])("reads a paste cut at the raise statement: %s", (_story, source, cls) => {
+    const log = `Traceback (most recent call last):\n  File "/x/vllm/a.py", line 3, in f\n    ${source}`;
+    expect(parseTracebacks(normalizeLog(log)).map((t) => [t.exceptionClass, t.cut])).toEqual([[cls, true]]);
+  });
+
+  it.each([
+    ["a frame that prints other code", 'Traceback (most recent call last):\n  File "/x/vllm/a.py", line 3, in f\n    run(model)'],
+    ["a class cut shorter than three letters", 'Traceback (most recent call last):\n  File "/x/vllm/a.py", line 3, in f\n    raise Va'],
+    ["a raise line with no frame above it", 'Some code:\n    raise RuntimeError("x")'],
+    ["a frame whose source line the paste cut off", 'Traceback (most recent call last):\n  File "/x/vllm/a.py", line 3, in f'],
+  ])("does not read a paste cut elsewhere as a traceback: %s", (_story, log) => {
+    expect(parseTracebacks(normalizeLog(log)).filter((t) => t.cut)).toEqual([]);
   });
 
   it("ends a cut-off traceback at the next log record (sglang style, only first lines prefixed)", () => {

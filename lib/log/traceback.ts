@@ -67,6 +67,12 @@ export interface Traceback {
    * above exception…` and the next traceback cut off): this is not what the user saw last.
    */
   chainCut?: true;
+  /**
+   * The paste ends inside this traceback, at its last frame's `raise …` line (`raise Runt`, cut mid-word): there is
+   * no exception line. `exceptionLine` and `endLine` are that raise line, `exceptionClass` the class as far as it is
+   * printed (`Runt`: see `classAgrees`), and `message` is "".
+   */
+  cut?: true;
 }
 
 /** Most message continuation lines kept. */
@@ -82,6 +88,8 @@ const CHAIN_CAUSE = "The above exception was the direct cause of the following e
 const RE_FRAME = /^File "(.*)", line (\d+)(?:, in (.+))?$/;
 /** A raise statement printed under a frame: `raise ValueError(f"Grammar error: {err}")`. */
 const RE_RAISE = /^raise [A-Za-z_][\w.]*\(/;
+/** A raise statement the paste may have cut anywhere after its class's first three letters: `raise Runt`. */
+const RE_CUT_RAISE = /^raise ((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w{2,})(?:\(.*)?$/;
 /** Python 3.11+ position markers: `^^^^^`, `~~~~^^^^~~~`. */
 const RE_CARET = /^[~^]+(?:\s+[~^]+)*$/;
 const RE_ELISION = /^(?:\.\.\.(?:\s*<\d+ lines>)?|\[Previous line repeated \d+ more times?\])$/;
@@ -149,6 +157,8 @@ interface Open {
   endLine: number;
   /** recordStart of the last line taken: a new record after unprefixed lines ends the frames. */
   lastRecord: boolean;
+  /** Original line of the last frame's last source line. */
+  sourceLine?: number;
 }
 
 /** A traceback opened at a line (its header, or its first frame when the header was cut off). */
@@ -286,6 +296,7 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
       o.sinceFrame++;
       const frame = o.frames[o.frames.length - 1]!;
       (frame.source ??= []).push(t);
+      o.sourceLine = l.line;
       return true;
     }
     // not a traceback after all (or noise we can't follow): let go
@@ -344,9 +355,10 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
       continue;
     }
     if (st.open && feedOpen(st, st.open, l, t, indent)) continue;
-    // A paste that starts inside a traceback (its header cut off): the first frame opens it.
+    // A paste that starts inside a traceback (its header cut off): the first frame opens it; right after
+    // `During handling …`, it is the chain's next traceback.
     if (!st.open && t.charCodeAt(0) === 70 /* F */ && RE_FRAME.test(t)) {
-      st.open = opened(l, undefined);
+      st.open = opened(l, st.pendingChain && st.lastDone >= 0 ? st.lastDone : undefined);
       st.pendingChain = false;
       st.sinceDone++;
       feedOpen(st, st.open, l, t, indent);
@@ -357,6 +369,7 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
     if (!st.open && t.charCodeAt(0) === 114 /* r */ && RE_RAISE.test(t)) {
       st.open = opened(l, undefined);
       st.open.frames.push({ file: "", line: 0, logLine: l.line, source: [t] });
+      st.open.sourceLine = l.line;
       st.open.sinceFrame = MAX_SOURCE;
       st.pendingChain = false;
       st.sinceDone++;
@@ -372,6 +385,13 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
   }
   for (const st of streams.values()) {
     if (st.open?.phase === 1) finish(st);
+    else if (st.open) {
+      const tb = cutTraceback(st.open);
+      if (tb) {
+        found.push({ tb, chainedId: st.open.chainedFrom });
+        continue;
+      }
+    }
     // The chain's next traceback cut off: after its header, or right after `During handling …`.
     const cut = st.open?.phase === 0 ? st.open.chainedFrom : st.pendingChain ? st.lastDone : undefined;
     if (cut !== undefined && cut >= 0) found[cut]!.tb.chainCut = true;
@@ -391,6 +411,33 @@ export function parseTracebacks(lines: LogLine[]): Traceback[] {
     if (f.chainedId !== undefined) f.tb.chainedFrom = indexOf[f.chainedId];
     return f.tb;
   });
+}
+
+/**
+ * A traceback the paste ends inside, at its last frame's raise statement (cut or whole, the exception line not
+ * there), or null: a frame in a real file is needed, not a `raise` line alone.
+ */
+function cutTraceback(o: Open): Traceback | null {
+  const last = o.frames[o.frames.length - 1];
+  const source = last?.source?.[last.source.length - 1];
+  const m = source === undefined || !last!.file ? null : RE_CUT_RAISE.exec(source);
+  if (!m || o.sourceLine === undefined) return null;
+  const qualified = m[1]!;
+  return {
+    startLine: o.startLine,
+    endLine: o.sourceLine,
+    exceptionClass: lastPart(qualified),
+    qualifiedClass: qualified,
+    message: "",
+    exceptionLine: o.sourceLine,
+    frames: o.frames,
+    cut: true,
+  };
+}
+
+/** Whether a class is the traceback's: the same, or, in a traceback the paste cut (`raise Runt`), one it begins. */
+export function classAgrees(tb: Traceback, cls: string): boolean {
+  return tb.cut ? cls.startsWith(tb.exceptionClass) : cls === tb.exceptionClass;
 }
 
 /** The tracebacks no later one was raised during or from: what the user saw last of each chain. */
