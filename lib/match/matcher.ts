@@ -13,10 +13,8 @@
  *  4. tracebacks give evidence (`log/traceback.ts`), and `rank.ts` orders the
  *     records best first.
  */
-import { innerMessage } from "../log/json-line";
 import { looksLikeError, type LogLine } from "../log/log-normalize";
 import { isErrorLevel, messageStart } from "../log/looks-like-error";
-import { endsPydanticCheck, pydanticCheck, pydanticMessage } from "../log/pydantic";
 import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
@@ -33,6 +31,7 @@ import { firstSentence, type WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
+import { driftQueries, firstLineObjects } from "./drift-queries";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./engine";
@@ -48,8 +47,6 @@ const MAX_SITE_ONLY = 2;
 const MIN_SAME_FILE_RARE_WORDS = 1;
 /** …and how far ahead of the file's next record it must be. */
 const SAME_FILE_LEAD = 1.5;
-/** Most lines compared by wording in one lookup. */
-const MAX_DRIFT_QUERIES = 48;
 
 /** Matches kept per record: enough to show, not enough to flood. */
 const MAX_OCCURRENCES_KEPT = 20;
@@ -466,90 +463,6 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
     files: entries.map((e) => packagePath(e.filePath, packageOf(e.repo)) ?? ""),
   };
 }
-
-/**
- * The texts to compare by wording: each traceback's exception message (the
- * final ones first; a message wrapped over several lines as one block),
- * then the other error-looking lines; none a pattern fully matched.
- */
-function driftQueries(
-  lines: LogLine[],
-  errorish: number[],
-  errorFlags: number[],
-  tracebacks: Traceback[],
-  fullLines: Set<number>,
-  byLine: LinesByNumber,
-): { text: string; line: MatchedLine }[] {
-  const out: { text: string; line: MatchedLine }[] = [];
-  const seen = new Set<string>();
-  const add = (text: string, l: LogLine, start: number) => {
-    const key = innerMessage(text).trim();
-    if (key.length < 12 || seen.has(key) || out.length >= MAX_DRIFT_QUERIES) return;
-    seen.add(key);
-    out.push({ text: key, line: { line: l.line, text: l.text, start, end: l.text.length, captures: [] } });
-  };
-  const finals = finalTracebacks(tracebacks);
-  const inTraceback = new Set<number>();
-  for (const tb of [...finals.reverse(), ...tracebacks]) {
-    for (let n = tb.exceptionLine; n <= tb.endLine; n++) inTraceback.add(n);
-    const l = byLine.get(tb.exceptionLine);
-    if (!l || fullLines.has(tb.exceptionLine)) continue;
-    const at = l.text.indexOf(tb.message.split("\n")[0] ?? "");
-    // Pydantic's report is a frame around the failed check's own message: that is what a record raised.
-    add(pydanticMessage(tb.message) ?? oneLineMessage(tb.message), l, at < 0 ? 0 : at);
-  }
-  for (const i of errorish) {
-    if (out.length >= MAX_DRIFT_QUERIES) break;
-    const l = lines[i]!;
-    // A traceback's header is no message; a line a pattern fully matched needs no other answer.
-    if (fullLines.has(l.line) || inTraceback.has(l.line) || TRACEBACK_HEADER.test(l.text)) continue;
-    const start = messageStart(l.text);
-    // A message the log wrapped or continued over lines is compared as one block (pydantic's check line is whole).
-    const check = pydanticCheck(l.text);
-    let text = check ?? l.text.slice(start);
-    for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES && !endsPydanticCheck(l.text); k++) {
-      const next = lines[k]!;
-      if (
-        !next.text ||
-        next.recordStart ||
-        fullLines.has(next.line) ||
-        !sameWriter(next.stream, l.stream) ||
-        errorFlags[k] === 1 ||
-        FRAME.test(next.text)
-      )
-        break;
-      text += " " + next.text;
-    }
-    add(text, l, start);
-  }
-  return out;
-}
-
-/** The first line object of each log line number (a JSON line makes several), found on demand. */
-interface LinesByNumber {
-  get(line: number): LogLine | undefined;
-}
-
-/** Lines come in line-number order, so a binary search finds a number's first line object: no map of every line. */
-function firstLineObjects(lines: LogLine[]): LinesByNumber {
-  return {
-    get(line: number): LogLine | undefined {
-      let lo = 0;
-      let hi = lines.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (lines[mid]!.line < line) lo = mid + 1;
-        else hi = mid;
-      }
-      return lines[lo]?.line === line ? lines[lo] : undefined;
-    },
-  };
-}
-
-/** Lines after an error line that may continue its message. */
-const MAX_BLOCK_LINES = 3;
-const FRAME = /^File "[^"]*", line \d+|^Traceback \(most recent call last\)/;
-const TRACEBACK_HEADER = /Traceback \(most recent call last\):?$/;
 
 /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
 function tryWindow(p: Program, window: LogLine[], seps: string[]): MatchedLine[] | null {
