@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
+import { Lookup } from "./lookup";
 import { buildMatcherData } from "./matcher-data";
 import { WordingIndex } from "./wording-index";
 import { agreementOf, harmonic } from "./wording";
@@ -130,5 +131,64 @@ describe("a message found by its first sentence", () => {
     expect([best?.entry.slug, best?.kind, best?.confidence]).toEqual([copy.slug, "similar", "low"]);
     // Reported against the whole line, which it explains less than half of.
     expect(best!.coverage!.line).toBeLessThan(0.5);
+  });
+});
+
+describe("a paste cut at the last frame's raise statement", () => {
+  const DETOK = "python/sglang/srt/managers/detokenizer_manager.py";
+  const decodeStatus = fixtureRecord({
+    id: "a1c3e5f7000000d1",
+    repo: "sgl-project/sglang",
+    slug: "decode-status-not-found",
+    errorClass: "RuntimeError",
+    errorMessage: "Decode status not found for request {rid}. It may be due to the request being evicted from the decode status.",
+    messagePattern: String.raw`Decode status not found for request (.+?)\. It may be due to the request being evicted from the decode status\.`,
+    filePath: DETOK,
+    lineNumber: 366,
+  });
+  const other = fixtureRecord({
+    id: "a1c3e5f7000000d2",
+    repo: "sgl-project/sglang",
+    slug: "detokenizer-bad-batch",
+    errorClass: "ValueError",
+    errorMessage: "Invalid batch output type {type(recv_obj)} for the detokenizer.",
+    messagePattern: String.raw`Invalid batch output type (.+?) for the detokenizer\.`,
+    filePath: DETOK,
+    lineNumber: 210,
+  });
+  const secondRuntime = fixtureRecord({ ...decodeStatus, id: "a1c3e5f7000000d3", slug: "detokenizer-state-lost", lineNumber: 400 });
+  /** The user trimmed the chain's header and the paste stops mid-word in the last frame. */
+  const log = (cut: string) => `[2026-02-20 01:04:15] DetokenizerManager hit an exception: Traceback (most recent call last):
+  File "/home/user/sglang/${DETOK}", line 309, in _decode_batch_token_id_output
+    s = self.decode_status[rid]
+        ~~~~~~~~~~~~~~~~~~^^^^^
+KeyError: 'x'
+
+During handling of the above exception, another exception occurred:
+
+  File "/home/user/sglang/${DETOK}", line 311, in _decode_batch_token_id_output
+    ${cut}`;
+  const lookup = (records: typeof FIXTURE_RECORDS, text: string) =>
+    new Matcher(buildMatcherData([...FIXTURE_RECORDS, ...records])).lookup(text).matches;
+
+  it("answers the one record of the frame's file whose class the cut name begins, with low confidence, and says why", () => {
+    const [m, ...rest] = lookup([decodeStatus, other], log("raise Runt"));
+    expect([m?.entry.slug, m?.kind, m?.confidence, rest.length]).toEqual([decodeStatus.slug, "raise-site", "low", 0]);
+    expect(m!.reasons).toContain("the paste ends in the traceback's last frame, at `raise Runt`: no exception line to compare");
+    expect(m!.reasons).toContain("the raise statement, cut at `Runt`, may name RuntimeError, the record's class");
+    expect(m!.reasons).toContain("no message match: the traceback's last frame is in the record's file");
+  });
+
+  it.each<[story: string, records: (typeof FIXTURE_RECORDS)[number][], cut: string]>([
+    ["two records of the file the cut name may be", [decodeStatus, secondRuntime], "raise Runt"],
+    ["no record of the file raises a class the name begins", [other], "raise Runt"],
+    ["the class cut too short to name one", [decodeStatus], "raise Ru"],
+  ])("answers nothing when %s", (_story, records, cut) => {
+    expect(lookup(records, log(cut))).toEqual([]);
+  });
+
+  it("lists the cut raise statement, not the KeyError it was raised during, as the error when nothing matched", () => {
+    const summary = new Lookup(buildMatcherData(FIXTURE_RECORDS)).run(log("raise Runt"));
+    expect(summary.errorLines).toEqual([{ line: 10, text: "raise Runt" }]);
   });
 });

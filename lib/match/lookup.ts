@@ -75,7 +75,11 @@ function finalErrorLines(r: LookupResult): { line: number; text: string }[] {
     const finals = finalTracebacks(tracebacks);
     return finals.slice(-MAX_ERROR_LINES).map((tb) => ({
       line: tb.exceptionLine,
-      text: `${tb.qualifiedClass}${tb.message ? `: ${oneLineMessage(tb.message)}` : ""}`.slice(0, 500),
+      // A paste cut at the last frame's raise statement: that statement, as printed, is the last word of the error.
+      text: (tb.cut
+        ? (tb.frames[tb.frames.length - 1]?.source?.at(-1) ?? "")
+        : `${tb.qualifiedClass}${tb.message ? `: ${oneLineMessage(tb.message)}` : ""}`
+      ).slice(0, 500),
     }));
   }
   const out: { line: number; text: string }[] = [];

@@ -15,7 +15,7 @@
  */
 import { looksLikeError, type LogLine } from "../log/log-normalize";
 import { isErrorLevel, messageStart } from "../log/looks-like-error";
-import { finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
+import { classAgrees, finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
@@ -274,6 +274,9 @@ export class Matcher {
         .map((i) => ({ i, ev: siteEvidence(this.entry(i), tb) }))
         // A raise site alone must be unmistakable: its own line number, or a printed line that says more than `raise X(`.
         .filter((s) => s.ev?.last && (s.ev.line || (s.ev.source && s.ev.distinctive)));
+      // A paste cut at the last frame's raise statement (`raise Runt`): the one record of that file whose class it begins.
+      if (tb.cut && sites.length === 0)
+        sites.push(...this.cutSite(tb, inLast, taken).map((i) => ({ i, ev: siteEvidence(this.entry(i), tb) })));
       for (const { i } of sites.slice(0, MAX_SITE_ONLY)) {
         taken.add(i);
         out.push({
@@ -326,6 +329,18 @@ export class Matcher {
     const [best, next] = scored;
     if (!best || best.shared < MIN_SAME_FILE_RARE_WORDS || (next && best.shared < SAME_FILE_LEAD * next.shared)) return null;
     return best;
+  }
+
+  /**
+   * The record a traceback the paste cut at its last frame's raise statement points at: of the records raised in the
+   * last frame's file (`inLast`), the only one whose class the printed name begins, or none. Over part of the data,
+   * the file's records must all be at hand to tell it is the only one.
+   */
+  private cutSite(tb: Traceback, inLast: Set<number>, taken: Set<number>): number[] {
+    const all = [...inLast];
+    if (all.filter((i) => !this.loaded(i)).length > 0) return [];
+    const named = all.filter((i) => classAgrees(tb, this.entry(i).errorClass) && !this.entry(i).generic);
+    return named.length === 1 && !taken.has(named[0]!) ? named : [];
   }
 
   /** Every entry (parsed, when loaded from a snapshot). */

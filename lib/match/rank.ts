@@ -18,7 +18,7 @@
  * of its line, then more literal text. `reasons` says what earned each.
  */
 import { messageStart } from "../log/looks-like-error";
-import { finalTracebacks, type Traceback } from "../log/traceback";
+import { classAgrees, finalTracebacks, type Traceback } from "../log/traceback";
 import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
 import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
@@ -167,7 +167,11 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
         );
       break;
     case "raise-site":
-      reasons.push("no message match: the traceback runs through the record's raise site");
+      reasons.push(
+        site?.source || site?.line
+          ? "no message match: the traceback runs through the record's raise site"
+          : "no message match: the traceback's last frame is in the record's file",
+      );
       break;
   }
   if (e.generic) reasons.push(`generic pattern: only ${e.letters} letters of literal text, it may match unrelated errors`);
@@ -179,9 +183,17 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     reasons.push(
       final ? `final exception of the traceback at line ${tb.startLine}` : `an exception in the traceback at line ${tb.startLine}`,
     );
-    if (tb.exceptionClass === e.errorClass) {
+    if (tb.cut) {
+      const printed = tb.frames[tb.frames.length - 1]?.source?.at(-1) ?? "";
+      reasons.push(`the paste ends in the traceback's last frame, at \`${printed}\`: no exception line to compare`);
+    }
+    if (classAgrees(tb, e.errorClass)) {
       s += W.klass;
-      reasons.push(`raised as ${e.errorClass}, the record's class`);
+      reasons.push(
+        tb.cut && tb.exceptionClass !== e.errorClass
+          ? `the raise statement, cut at \`${tb.exceptionClass}\`, may name ${e.errorClass}, the record's class`
+          : `raised as ${e.errorClass}, the record's class`,
+      );
     }
     if (site) {
       const weight = site.last ? 1 : 0.5;
@@ -205,8 +217,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   s += W.explained * explained(f);
   // A record the line contradicts by name is likely a sibling error: below any that does not, evidence otherwise
   // equal, and the same exception class is no such evidence (the siblings of a check share it; a moved check may not).
-  if (f.kind === "similar" && f.wording!.conflict.record > 0)
-    s -= W.explained + (hit && hit.tb.exceptionClass === e.errorClass ? W.klass : 0);
+  if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained + (hit && classAgrees(hit.tb, e.errorClass) ? W.klass : 0);
   s += Math.min(e.letters, 499);
   const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
   if (f.wording && f.kind === "similar") {
