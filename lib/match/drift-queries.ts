@@ -42,9 +42,15 @@ export function driftQueries(
     for (let n = tb.exceptionLine; n <= tb.endLine; n++) inTraceback.add(n);
     const l = byLine.get(tb.exceptionLine);
     if (!l || fullLines.has(tb.exceptionLine)) continue;
+    // Pydantic's report is a frame around the failed check's own message: that is what a record raised, on its line.
+    const check = pydanticMessage(tb.message);
+    const checkLine = check === null ? undefined : pydanticLine(tb, check, byLine);
+    if (check !== null && checkLine && !fullLines.has(checkLine.line)) {
+      add(check, checkLine, Math.max(0, checkLine.text.indexOf(check)));
+      continue;
+    }
     const at = l.text.indexOf(tb.message.split("\n")[0] ?? "");
-    // Pydantic's report is a frame around the failed check's own message: that is what a record raised.
-    add(pydanticMessage(tb.message) ?? oneLineMessage(tb.message), l, at < 0 ? 0 : at);
+    add(oneLineMessage(tb.message), l, at < 0 ? 0 : at);
   }
   for (const i of errorish) {
     if (out.length >= MAX_DRIFT_QUERIES) break;
@@ -71,6 +77,15 @@ export function driftQueries(
     add(text, l, start);
   }
   return out;
+}
+
+/** The line of a traceback's message that holds pydantic's failed check `check`. */
+function pydanticLine(tb: Traceback, check: string, byLine: LinesByNumber): LogLine | undefined {
+  for (let n = tb.exceptionLine + 1; n <= tb.endLine; n++) {
+    const l = byLine.get(n);
+    if (l && pydanticCheck(l.text) === check) return l;
+  }
+  return undefined;
 }
 
 /** The first line object of each log line number (a JSON line makes several), found on demand. */

@@ -67,6 +67,13 @@ describe("a check a release rewrote, reported by pydantic", () => {
     expect(got.slice(1).every(([name]) => name === "experts")).toBe(true);
   });
 
+  it("points at the failed check's own line, after `Value error, `, and says the record was found by one sentence", () => {
+    const log = traceback([frame(`${VLLM_SRC}/engine/arg_utils.py`, 1200, "create_engine_config", "config = VllmConfig(")], REPORT);
+    const m = matcher.lookup(log).matches[0]!;
+    expect(m.lines.map((l) => [l.line, l.text.slice(l.start, l.start + 21)])).toEqual([[5, "Tensor parallel size "]]);
+    expect(m.reasons.some((r) => r.startsWith("one sentence of the record, judged alone: "))).toBe(true);
+  });
+
   it("reads the failed check's message, not pydantic's frame, as the message to compare", () => {
     const m = matcher.lookup(REPORT).matches[0]!;
     expect(m.diff?.map((d) => d.text).join("")).not.toMatch(/type=value_error|validation error|errors\.pydantic\.dev/);

@@ -22,7 +22,7 @@ import { classAgrees, finalTracebacks, type Traceback } from "../log/traceback";
 import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
 import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
-import { agreementOf, type WordingMatch } from "./wording";
+import { agreementOf, harmonic, type WordingMatch } from "./wording";
 
 export interface Unranked {
   entry: MatcherEntry;
@@ -158,6 +158,14 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       reasons.push(
         `similar wording, not a pattern match: ${pct(f.wording!.recordCoverage)} of the record's message is in the line, which it explains ${pct(f.wording!.lineCoverage)} of`,
       );
+      // Found by one sentence judged alone (a release rewrote it and dropped the rest): say so, with its figures.
+      if (
+        f.wording!.sentenceAgreement !== undefined &&
+        f.wording!.sentenceAgreement > harmonic(f.wording!.recordCoverage, f.wording!.lineCoverage)
+      )
+        reasons.push(
+          `one sentence of the record, judged alone: ${pct(f.wording!.clause.coverage)} of it is in the line, which it explains ${pct(f.wording!.clause.line ?? 0)} of; the rest of the record is not there`,
+        );
       if (f.outdoes) reasons.push(`it explains more of the line than ${f.outdoes}, raised in the same file, whose pattern matched it`);
       for (const c of f.wording!.conflict.names)
         reasons.push(
