@@ -176,11 +176,7 @@ export function cleanLineWithMap(raw: string): { text: string; map: Int32Array }
 }
 
 function makeLine(line: number, text: string, info: Info): LogLine {
-  const l: LogLine = { line, text };
-  if (info.level) l.level = info.level;
-  if (info.stream !== undefined) l.stream = info.stream;
-  if (info.record) l.recordStart = true;
-  return l;
+  return { line, text, level: info.level || undefined, stream: info.stream, recordStart: info.record || undefined };
 }
 
 /**
@@ -191,7 +187,16 @@ function makeLine(line: number, text: string, info: Info): LogLine {
  * `\n` escapes becomes its prefix plus the unescaped lines. All keep the original `line`.
  */
 export function normalizeLog(log: string): LogLine[] {
+  return normalizeRows(log, 0).lines;
+}
+
+/**
+ * normalizeLog for a part of a log whose first line is line `before + 1` of the whole: its lines, numbered in the
+ * whole log, and how many line ends the part holds (a trailing one included), so the next part can go on from there.
+ */
+export function normalizeRows(log: string, before: number): { lines: LogLine[]; rows: number } {
   const rows = log.indexOf("\r") < 0 ? log.split("\n") : log.split(/\r\n|\r|\n/);
+  const ends = rows.length - 1;
   if (rows.length > 1 && rows[rows.length - 1] === "") rows.pop();
   const out: LogLine[] = [];
   const info: Info = { level: undefined, stream: undefined, record: false };
@@ -204,10 +209,10 @@ export function normalizeLog(log: string): LogLine[] {
     info.record = false;
     const text = cleanCore(raw, info, null, false, ctrl);
     const last = text.charCodeAt(text.length - 1);
-    if ((last === 125 || last === 34) && expandInto(out, i + 1, text, info)) continue;
-    out.push(info.level || info.stream !== undefined || info.record ? makeLine(i + 1, text, info) : { line: i + 1, text });
+    if ((last === 125 || last === 34) && expandInto(out, before + i + 1, text, info)) continue;
+    out.push(makeLine(before + i + 1, text, info));
   }
-  return out;
+  return { lines: out, rows: ends };
 }
 
 /** Pushes the lines of a structured (JSON) line; false when the line isn't one. */

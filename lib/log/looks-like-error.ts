@@ -1,7 +1,7 @@
 /** Whether a cleaned line looks like an error (an exception line, an error level or wording). */
 import { type LogLine } from "./log-line";
 
-const RE_ERRORISH = new RegExp(
+export const RE_ERRORISH = new RegExp(
   [
     // exception line: `RuntimeError: msg`, `pkg.mod.SomeException: msg`, bare `KeyboardInterrupt`, ray `RayTaskError(ValueError): …`
     String.raw`^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Failure|Abort|Aborted|Panic)(?:\([\w.]*\))?(?::|$)`,
@@ -25,6 +25,14 @@ const RE_ERRORISH = new RegExp(
 );
 
 /**
+ * Words one of RE_ERRORISH's forms must hold (each form needs one: `Error`, `FATAL`, `Traceback`, `level`, …): most
+ * lines of a long log hold none, and this test rejects them faster than the alternation, which tries every form at
+ * every position. A form added to RE_ERRORISH needs its word here (looks-like-error.test checks each form).
+ */
+export const RE_ERROR_WORDS =
+  /rror|RROR|atal|ATAL|ritical|RITICAL|anic|ANIC|AILED|xception|Exit|Interrupt|Fault|Failure|Abort|Stop|npm |^E {2}|Traceback|level|Segmentation|core dumped|Uncaught|Unhandled|Assertion failed/;
+
+/**
  * True when a cleaned line looks like an error: an exception line (`SomeError: msg`,
  * `pkg.mod.SomeException: msg`, bare `KeyboardInterrupt`), `Traceback (most recent call
  * last):`, `error:`/`fatal:`/`panic:` prefixes, compiler `: error:`, an ERROR/FATAL/CRITICAL
@@ -36,7 +44,7 @@ export function looksLikeError(text: string | LogLine): boolean {
     if (isErrorLevel(text.level)) return true;
     text = text.text;
   }
-  return text.length > 0 && RE_ERRORISH.test(text);
+  return text.length > 0 && RE_ERROR_WORDS.test(text) && RE_ERRORISH.test(text);
 }
 
 /** Whether a level removed from a line's prefix marks it as an error. */

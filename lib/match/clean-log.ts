@@ -4,7 +4,7 @@
  * `cleanLog` and hands the lines to both the key filter and each run of the matcher (`LookupOptions.cleaned`):
  * the lines are the same as the matcher's own cleaning gives.
  */
-import { normalizeLog, type LogLine } from "../log/log-normalize";
+import { normalizeRows, type LogLine } from "../log/log-normalize";
 
 const CHUNK_CHARS = 2_000_000;
 
@@ -41,10 +41,8 @@ export function* cleanChunks(log: string, chunkChars = CHUNK_CHARS): Generator<C
   let rawLineOffset = 0;
   let pos = 0;
   for (const end of log.length === 0 ? [0] : chunkEnds(log, chunkChars)) {
-    const chunk = log.slice(pos, end);
-    const lines = normalizeLog(chunk);
-    for (const l of lines) l.line += rawLineOffset;
-    rawLineOffset += countNewlines(chunk);
+    const { lines, rows } = normalizeRows(log.slice(pos, end), rawLineOffset);
+    rawLineOffset += rows;
     pos = end;
     yield { lines, charEnd: end };
   }
@@ -67,12 +65,4 @@ export function* chunksOf(cleaned: CleanLog): Generator<CleanChunk> {
     yield { lines: cleaned.lines.slice(from, c.lineEnd), charEnd: c.charEnd };
     from = c.lineEnd;
   }
-}
-
-/** Line ends in a chunk, counted as normalizeLog does: `\r\n`, `\n` and a lone `\r`. */
-function countNewlines(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
-  for (let i = s.indexOf("\r"); i >= 0; i = s.indexOf("\r", i + 1)) if (s.charCodeAt(i + 1) !== 10) n++;
-  return n;
 }

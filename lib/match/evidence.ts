@@ -82,8 +82,13 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
   const text = log.length > 2 * SAMPLE ? log.slice(0, SAMPLE) + "\n" + log.slice(-SAMPLE) : log;
   // Packages seen in frames (by folder name), started, served, imported, installed.
   const frames = new Map<string, number>();
+  // A long log prints the same frames again and again: each path is split once.
+  const folders = new Map<string, Set<string>>();
   for (const m of text.matchAll(FRAME_PATH)) {
-    for (const part of new Set(m[1]!.split(/[/\\]/).slice(0, -1))) frames.set(part, (frames.get(part) ?? 0) + 1);
+    const file = m[1]!;
+    let parts = folders.get(file);
+    if (!parts) folders.set(file, (parts = new Set(file.split(/[/\\]/).slice(0, -1))));
+    for (const part of parts) frames.set(part, (frames.get(part) ?? 0) + 1);
   }
   const started = new Map<string, string>();
   for (const m of text.matchAll(PYTHON_M)) if (!started.has(m[1]!)) started.set(m[1]!, m[0]);
