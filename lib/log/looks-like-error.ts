@@ -59,3 +59,33 @@ const EXCEPTION_PREFIX = /^(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warn
 export function messageStart(text: string): number {
   return EXCEPTION_PREFIX.exec(text)?.[0].length ?? 0;
 }
+
+/**
+ * An exception class named before a message, at the start of a line or in its prose: `RuntimeError: `,
+ * `torch.cuda.OutOfMemoryError: `, `RayTaskError(ValueError): ` (group 1 the class, group 2 the wrapped one).
+ */
+const RE_CLASS_NAMED = /(?:^|[^\w.'"`])(?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))(?:\(([A-Z]\w*)\))?: /g;
+
+/** The exception classes (their last dotted part) a line names before position `end`. */
+export function classesNamed(text: string, end = text.length): string[] {
+  const out: string[] = [];
+  for (const m of text.slice(0, end + 1).matchAll(RE_CLASS_NAMED)) {
+    out.push(m[1]!);
+    if (m[2]) out.push(m[2]);
+  }
+  return out;
+}
+
+/**
+ * Where a line's message starts: after a leading exception class (messageStart), else after the first class its
+ * prose names (`No, I still get RuntimeError: LoRA is not enabled` → the `L`), else 0. A class inside quotes is part
+ * of another message (`Worker failed with error 'ValueError: …'`) and is passed over.
+ */
+export function namedMessageStart(text: string): number {
+  const lead = messageStart(text);
+  if (lead > 0) return lead;
+  RE_CLASS_NAMED.lastIndex = 0;
+  const m = RE_CLASS_NAMED.exec(text);
+  RE_CLASS_NAMED.lastIndex = 0;
+  return m && m.index > 0 ? m.index + m[0].length : 0;
+}

@@ -5,12 +5,31 @@
  */
 import { innerMessage } from "../log/json-line";
 import { type LogLine } from "../log/log-normalize";
-import { messageStart } from "../log/looks-like-error";
+import { namedMessageStart } from "../log/looks-like-error";
 import { endsPydanticCheck, pydanticCheck, pydanticMessage } from "../log/pydantic";
 import { finalTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage } from "../text";
 import type { MatchedLine } from "./types";
 import { sameWriter } from "./wrapped";
+
+/**
+ * Of the records found alike by wording (best first), the `n` to compare and offer: those of a class the line names
+ * first, as the ranking puts them (the class decides between alike wordings), and those the line contradicts by name
+ * last, whatever their class (likely a sibling check; a moved check may change its class).
+ */
+export function pickSimilar<T extends { conflict: { record: number } }>(
+  found: readonly T[],
+  classOf: (c: T) => string,
+  classes: readonly string[],
+  n: number,
+): T[] {
+  const tier = (c: T) => (c.conflict.record > 0 ? 2 : classes.includes(classOf(c)) ? 0 : 1);
+  return found
+    .map((c, k) => ({ c, k }))
+    .sort((a, b) => tier(a.c) - tier(b.c) || a.k - b.k)
+    .slice(0, n)
+    .map(({ c }) => c);
+}
 
 /** Most lines compared by wording in one lookup. */
 const MAX_DRIFT_QUERIES = 48;
@@ -57,7 +76,7 @@ export function driftQueries(
     const l = lines[i]!;
     // A traceback's header is no message; a line a pattern fully matched needs no other answer.
     if (fullLines.has(l.line) || inTraceback.has(l.line) || TRACEBACK_HEADER.test(l.text)) continue;
-    const start = messageStart(l.text);
+    const start = namedMessageStart(l.text);
     // A message the log wrapped or continued over lines is compared as one block (pydantic's check line is whole).
     const check = pydanticCheck(l.text);
     let text = check ?? l.text.slice(start);

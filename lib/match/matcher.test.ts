@@ -382,13 +382,20 @@ describe("paste a log, get the known errors it contains", () => {
     expect(matchOf(result, "genericMustBe").reasons).toEqual([
       "the whole pattern matched",
       "generic pattern: only 9 letters of literal text, it may match unrelated errors",
+      "the line names ValueError, the record's class",
     ]);
-    expect(matchOf(result, "chunkedPrefillPageSize").reasons).toEqual(["the whole pattern matched"]);
+    expect(matchOf(result, "chunkedPrefillPageSize").reasons).toEqual([
+      "the whole pattern matched",
+      "the line names ValueError, the record's class",
+    ]);
   });
 
   it("says a partial match is partial, with how much literal text it rests on", () => {
     const result = lookup(`ValueError: ${CHECKPOINT_P1}`);
-    expect(matchOf(result, "checkpointArch").reasons).toEqual(["part of the pattern matched (90 letters of literal text)"]);
+    expect(matchOf(result, "checkpointArch").reasons).toEqual([
+      "part of the pattern matched (90 letters of literal text)",
+      "the line names ValueError, the record's class",
+    ]);
   });
 
   it("credits the repository whose file raised a message both repositories carry", () => {

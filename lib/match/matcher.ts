@@ -14,7 +14,7 @@
  *     records best first.
  */
 import { looksLikeError, type LogLine } from "../log/log-normalize";
-import { isErrorLevel, messageStart } from "../log/looks-like-error";
+import { classesNamed, isErrorLevel, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
@@ -31,7 +31,7 @@ import { firstSentence, type WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
-import { driftQueries, firstLineObjects } from "./drift-queries";
+import { driftQueries, firstLineObjects, pickSimilar } from "./drift-queries";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./engine";
@@ -41,6 +41,9 @@ export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
 const MIN_RECORD_RARE_WORDS = 1.6;
 /** Rare words' weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
 const MIN_SHARED_RARE_WORDS = 4.8;
+/** Records compared by wording kept per drifted line, of the closest looked at. */
+const SIMILAR_KEPT = 2;
+const SIMILAR_LOOKED_AT = 6;
 /** Most records a raise site alone is an answer for. */
 const MAX_SITE_ONLY = 2;
 /** Rare words' weight a message must share with a record of its raise file when nothing else answers it. */
@@ -235,27 +238,38 @@ export class Matcher {
       taken,
     );
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
-    const similar = (text: string) =>
-      this.wordingIndex().find(text, {
-        limit: 2,
-        minRecordCoverage: 0.5,
-        minLineCoverage: 0.5,
-        minSharedRareWords: MIN_SHARED_RARE_WORDS,
-        minSentenceRareWords: MIN_RECORD_RARE_WORDS,
-      });
+    // The closest records by wording that can be answers (a generic or thin record's wording cannot tell one error from
+    // another), those of the class the line names first: as in the ranking, the class decides between alike wordings.
+    const similar = (text: string, classes: string[]) => {
+      const index = this.wordingIndex();
+      const found = index
+        .find(text, {
+          limit: SIMILAR_LOOKED_AT,
+          minRecordCoverage: 0.5,
+          minLineCoverage: 0.5,
+          minSharedRareWords: MIN_SHARED_RARE_WORDS,
+          minSentenceRareWords: MIN_RECORD_RARE_WORDS,
+        })
+        .filter((c) => c.recordWeight >= MIN_RECORD_RARE_WORDS * index.rareWord && !this.entry(c.entry).generic);
+      return pickSimilar(found, (c) => this.entry(c.entry).errorClass, classes, SIMILAR_KEPT);
+    };
     for (const q of queries) {
       const missed = this.missed;
-      let candidates = similar(q.text);
+      const classes = classesNamed(q.line.text, q.line.end);
+      let candidates = similar(q.text, classes);
       // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
       // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
-      const first = candidates.length || this.missed > missed ? null : firstSentence(q.text);
+      // Records the line contradicts by name are no answer for the whole message either ("maybe another error").
+      const first = candidates.some((c) => c.conflict.record === 0) || this.missed > missed ? null : firstSentence(q.text);
       // Reported against the whole message (its diff, and what it explains of it), found by the first sentence; a
       // sentence the index judged alone keeps that agreement (WordingMatch.sentenceAgreement) to be ranked by.
-      if (first) candidates = similar(first).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
+      if (first) {
+        const byFirst = similar(first, classes).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
+        const found = new Set(byFirst.map((c) => c.entry));
+        candidates = [...byFirst, ...candidates.filter((c) => !found.has(c.entry))].slice(0, SIMILAR_KEPT);
+      }
       for (const c of candidates) {
-        // A generic record's wording is too thin to tell one error from another.
-        if (taken.has(c.entry) || c.recordWeight < MIN_RECORD_RARE_WORDS * this.wordingIndex().rareWord || this.entry(c.entry).generic)
-          continue;
+        if (taken.has(c.entry)) continue;
         taken.add(c.entry);
         out.push({ entry: this.entry(c.entry), kind: "similar", lines: [q.line], occurrences: 1, wording: c });
       }

@@ -17,7 +17,7 @@
  * repository as the whole log shows it; then the match that explains more
  * of its line, then more literal text. `reasons` says what earned each.
  */
-import { messageStart } from "../log/looks-like-error";
+import { classesNamed, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, type Traceback } from "../log/traceback";
 import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
@@ -185,6 +185,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   if (e.generic) reasons.push(`generic pattern: only ${e.letters} letters of literal text, it may match unrelated errors`);
   if (mirror) reasons.push("the message mirrors one Python raises by itself: any code can print it");
 
+  let classBonus = false;
   if (hit) {
     const { tb, final } = hit;
     s += final ? W.finalException : W.exception;
@@ -197,6 +198,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     }
     if (classAgrees(tb, e.errorClass)) {
       s += W.klass;
+      classBonus = true;
       reasons.push(
         tb.cut && tb.exceptionClass !== e.errorClass
           ? `the raise statement, cut at \`${tb.exceptionClass}\`, may name ${e.errorClass}, the record's class`
@@ -217,6 +219,15 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       }
     }
   }
+  // No traceback, but the line itself names the class before the message (`… I still get RuntimeError: LoRA is not
+  // enabled`, an issue title, a log line): the same evidence as a traceback's class.
+  const l0 = f.lines[0];
+  const named = hit || !l0 ? undefined : classesNamed(l0.text, Math.max(l0.end, l0.start + 1));
+  if (named?.includes(e.errorClass)) {
+    s += W.klass;
+    classBonus = true;
+    reasons.push(`the line names ${e.errorClass}, the record's class`);
+  }
   const repo = repos?.get(e.repo);
   if (repo) {
     s += W.repo * repo.strength;
@@ -225,7 +236,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   s += W.explained * explained(f);
   // A record the line contradicts by name is likely a sibling error: below any that does not, evidence otherwise
   // equal, and the same exception class is no such evidence (the siblings of a check share it; a moved check may not).
-  if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained + (hit && classAgrees(hit.tb, e.errorClass) ? W.klass : 0);
+  if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained + (classBonus ? W.klass : 0);
   s += Math.min(e.letters, 499);
   const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
   if (f.wording && f.kind === "similar") {
