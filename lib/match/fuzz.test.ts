@@ -19,21 +19,30 @@
  *
  * Patterns the matcher does not promise to run fast by itself are left out of
  * the generators: hostile ones with backreferences or lookaround (validation's
- * ReDoS check rejects them, server/redos.ts) and the shapes of "known gaps".
+ * ReDoS check rejects them, server/redos.ts) and the shapes of "known gaps"
+ * (fuzz-known-gaps.test.ts). The corpus, hostile and lookaround shapes are
+ * generated in lib/testing/fuzz-patterns.ts.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { RE2JS } from "re2js";
 import { Matcher, type LookupResult } from "./matcher";
 import { Lookup, MAX_ERROR_LINES } from "./lookup";
 import { buildMatcherData, type MatcherData, type MatcherEntry } from "./matcher-data";
 import { compilePattern } from "../pattern/pattern";
 import { translatePythonRegex } from "../pattern/python-regex";
-import { PY_END_ANCHOR, analyzePattern, squeezePattern } from "../pattern/pattern-analysis";
+import { analyzePattern, squeezePattern } from "../pattern/pattern-analysis";
 import { looksLikeError } from "../log/log-normalize";
-import { recordSchema, type ErrorRecord } from "../record/schema";
-import { distinctRecord } from "../testing/test-fixtures";
 import { NOISE_LINES, frame, hardWrap, traceback } from "../testing/fixtures/logs";
+import {
+  HOSTILE,
+  INVALID,
+  corpusPattern,
+  hostilePattern,
+  lookaroundPattern,
+  re2Of,
+  record,
+  type Generated,
+} from "../testing/fuzz-patterns";
 
 /**
  * Per matcher build and per lookup. The slowest generated lookup takes ~0.3 s
@@ -45,182 +54,7 @@ const SEED = 20_250_601;
 const RUNS = 100;
 
 // ---------------------------------------------------------------------------
-// Patterns
-
-/** A fragment of a pattern: its Python source and a text it matches. */
-interface Piece {
-  py: string;
-  text: string;
-}
-
-/** A generated pattern, the message it was rendered into, and what it is made of. */
-interface Generated {
-  py: string;
-  text: string;
-  /** Has a piece that may make it invalid: no promise that it matches `text`. */
-  invalid: boolean;
-}
-
-const piece = (py: string, text: fc.Arbitrary<string>): fc.Arbitrary<Piece> => text.map((t) => ({ py, text: t }));
-const fixed = (pairs: [string, string][]): fc.Arbitrary<Piece> => fc.constantFrom(...pairs).map(([py, text]) => ({ py, text }));
-
-const COMMON_WORDS = [
-  "CUDA",
-  "model",
-  "tensor",
-  "parallel",
-  "size",
-  "must",
-  "be",
-  "divisible",
-  "by",
-  "failed",
-  "to",
-  "load",
-  "checkpoint",
-  "rank",
-  "memory",
-  "engine",
-  "not",
-  "supported",
-  "Expected",
-  "got",
-  "device",
-];
-/** Mostly made-up words: literal keys unique to their pattern, as in a real corpus, so an attack line is a candidate for few records. */
-const word = fc.oneof(
-  { weight: 1, arbitrary: fc.constantFrom(...COMMON_WORDS) },
-  { weight: 3, arbitrary: fc.stringMatching(/^[a-z][a-z_]{3,11}$/) },
-);
-const value = fc.oneof(
-  fc.constantFrom("Qwen/Qwen-7B", "32768", "cuda:0", "'fp8'", "bfloat16", "a b", "{'EngineCore_DP0': 1}"),
-  fc.stringMatching(/^[A-Za-z0-9_./:-]{1,12}$/),
-);
-const digits = fc.nat(99_999).map(String);
-
-/** What the mined corpus is made of. */
-const CORPUS_PIECE: fc.Arbitrary<Piece> = fc.oneof(
-  { weight: 6, arbitrary: word.map((w) => ({ py: w, text: w })) },
-  { weight: 4, arbitrary: fixed([[" ", " "]]) },
-  { weight: 1, arbitrary: fixed([["\\n", "\n"]]) },
-  {
-    weight: 3,
-    arbitrary: fixed([
-      ["\\.", "."],
-      [":", ":"],
-      [",", ","],
-      ["'", "'"],
-      ["=", "="],
-      ["\\(", "("],
-      ["\\)", ")"],
-      ["/", "/"],
-      ["-", "-"],
-      ["\\[", "["],
-      ["\\]", "]"],
-      ["`", "`"],
-      ["\\$", "$"],
-      ["\\?", "?"],
-      ["\\\\", "\\"],
-      ["#", "#"],
-    ]),
-  },
-  { weight: 3, arbitrary: piece("(.+?)", value) },
-  { weight: 2, arbitrary: piece("(\\d+)", digits) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(
-        fc.constantFrom("model", "size", "rank", "dtype", "n"),
-        fc.nat(99),
-        fc.constantFrom<[string, fc.Arbitrary<string>]>(["\\d+", digits], [".+?", value], ["\\w+", word]),
-      )
-      .chain(([name, k, [inner, text]]) => piece(`(?P<${name}${k}>${inner})`, text)),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.oneof(
-      piece("[a-z_]+", fc.stringMatching(/^[a-z_]{1,8}$/)),
-      piece("([^']+)", fc.stringMatching(/^[a-z0-9 .]{1,10}$/)),
-      piece("[0-9a-f]{8}", fc.stringMatching(/^[0-9a-f]{8}$/)),
-      piece("(\\d+(?:\\.\\d+)?)", fc.constantFrom("3", "1.5", "0.25")),
-      piece("(\\w+)", word),
-      piece("\\s+", fc.constantFrom(" ", "  ", "\t")),
-      piece("\\s*", fc.constantFrom("", " ")),
-      piece("s?", fc.constantFrom("", "s")),
-      piece("x{2,3}", fc.constantFrom("xx", "xxx")),
-      piece("(?:cuda|rocm|xpu)", fc.constantFrom("cuda", "rocm", "xpu")),
-      piece("(float16|bfloat16|fp8)", fc.constantFrom("float16", "bfloat16", "fp8")),
-      piece("(?i:cuda)", fc.constantFrom("CUDA", "cuda", "Cuda")),
-      piece("(?:, got \\d+)?", fc.constantFrom("", ", got 3")),
-      piece("\\U0001F600+", fc.constantFrom("\u{1F600}", "\u{1F600}\u{1F600}")),
-      piece("é(?#a comment)", fc.constant("é")),
-    ),
-  },
-);
-
-/** Nested and overlapping repetitions: RE2 runs every one of them (the matcher sends complex shapes there). */
-const HOSTILE: [string, string][] = [
-  ["(a+)+", "aaa"],
-  ["(x|x)*y", "xxy"],
-  ["(?:a|aa)+", "aaa"],
-  ["(\\w+\\s?)*", "ab cd"],
-  ["(.*a){3}", "xaxaxa"],
-  ["(?:a*)*", "aa"],
-  ["([a-z]+)*", "abc"],
-  ["(x+x+)+y", "xxxy"],
-  ["\\d*\\d*\\d*\\d*", "123"],
-  ["(.+?)(.+?)(.+?)(.+?)", "abcd"],
-  ["(?:.*,)*", "a,b,"],
-  ["(?:\\s*\\S+)*", "a b"],
-  ["(.*)*", "z"],
-  ["(?:(a|b)+)+", "abab"],
-  ["(.*?,){11}", "a,".repeat(11)],
-  ["(a|a?)+", "aa"],
-  ["(?:\\w*)+\\.", "ab."],
-  ["(?:a{1,5}){1,5}", "aaa"],
-  ["(\\s*\\d+\\s*,?)+", "1, 2"],
-  [".*.*.*=", "x=y="],
-];
-
-/**
- * Lookaround and backreferences, each self-contained so it matches its text
- * wherever it stands, and each safe by itself: a backreference to a repeated
- * group (`(?P<w>\w+) (?P=w)`) is cubic on V8 and validation rejects it.
- */
-const LOOKAROUND: [string, string][] = [
-  ["rank (?<=rank )(\\d+)", "rank 3"],
-  ["(?=\\d)\\d+", "42"],
-  ["(?P<q>['\"])\\w+(?P=q)", "'fp8'"],
-  ["(?!foo)bar", "bar"],
-  ["x(?<!y)z", "xz"],
-  ["runn\\Bing", "running"],
-];
-
-/** Syntax Python or JavaScript rejects (or, at the start or after an atom, sometimes accepts). */
-const INVALID = [
-  "(?>x)",
-  "a++",
-  "x*+",
-  "\\q",
-  "(?P<1>x)",
-  "[z-a]",
-  "(",
-  ")",
-  "*",
-  "?",
-  "(?<=a+)b",
-  "\\N{EM DASH}",
-  "[\u{1F600}]",
-  "(?(1)a|b)",
-  "x{3,2}",
-  "\\ud800",
-  "(?i)",
-  "(?L)",
-  "[",
-  "(?P=nope)",
-  "(?Px)",
-  "\ud800",
-];
+// Patterns (the corpus, hostile and lookaround shapes: lib/testing/fuzz-patterns.ts)
 
 const SOUP_TOKENS = [
   "(",
@@ -276,82 +110,6 @@ const SOUP_TOKENS = [
   "\u{1F600}",
 ];
 
-const flagsPrefix = fc.constantFrom("", "", "", "(?i)", "(?s)", "(?a)", "(?u)");
-const startAnchor = fc.constantFrom("", "", "", "^", "\\A");
-const endAnchor = fc.constantFrom("", "", "", "$", "\\Z");
-
-function assemble(flags: string, start: string, body: Piece[], end: string, invalid: boolean, shout: boolean): Generated {
-  const text = body.map((p) => p.text).join("");
-  return {
-    py: flags + start + body.map((p) => p.py).join("") + end,
-    text: flags.includes("i") && shout ? text.toUpperCase() : text,
-    invalid,
-  };
-}
-
-/** Corpus shapes, one in ten with a piece that may break it. */
-const corpusPattern = fc
-  .tuple(
-    flagsPrefix,
-    startAnchor,
-    fc.array(CORPUS_PIECE, { minLength: 1, maxLength: 14 }),
-    endAnchor,
-    fc.option(fc.tuple(fc.nat(), fc.constantFrom(...INVALID)), { freq: 9 }),
-    fc.boolean(),
-  )
-  .map(([flags, start, body, end, bad, shout]) => {
-    if (bad) body.splice(bad[0] % (body.length + 1), 0, { py: bad[1], text: "" });
-    return assemble(flags, start, body, end, bad !== null, shout);
-  });
-
-/**
- * One or two hostile pieces among corpus pieces and a made-up word: literal
- * text as real patterns have, so each is a candidate on its own lines (one
- * without literal text is a candidate on every error line, and RE2 costs
- * ~1–6 µs a character for each: linear, but the budget is per lookup).
- */
-const hostilePattern = fc
-  .tuple(
-    flagsPrefix,
-    startAnchor,
-    fc.array(CORPUS_PIECE, { maxLength: 5 }),
-    fc.stringMatching(/^[a-z]{5,10}$/),
-    fc.array(fixed(HOSTILE), { minLength: 1, maxLength: 2 }),
-    fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
-    endAnchor,
-    fc.boolean(),
-  )
-  .map(([flags, start, body, key, hostile, at, end, shout]) => {
-    [{ py: key, text: key }, ...hostile].forEach((h, i) => body.splice(at[i]! % (body.length + 1), 0, h));
-    return assemble(flags, start, body, end, false, shout);
-  });
-
-/** Lookaround or a backreference among words and at most two repetitions: what V8 runs on a bounded prefix. */
-const lookaroundPattern = fc
-  .tuple(
-    fc.constantFrom("", "(?m)", "(?i)", "(?im)"),
-    startAnchor,
-    fc.array(
-      fc.oneof(
-        word.map((w) => ({ py: w, text: w })),
-        fixed([
-          [" ", " "],
-          ["\\.", "."],
-          [":", ":"],
-        ]),
-      ),
-      { minLength: 1, maxLength: 8 },
-    ),
-    fc.array(fc.oneof(piece("(.+?)", value), piece("(\\d+)", digits)), { maxLength: 2 }),
-    fixed(LOOKAROUND),
-    fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
-    endAnchor,
-  )
-  .map(([flags, start, body, reps, look, at, end]) => {
-    [...reps, look].forEach((p, i) => body.splice(at[i]! % (body.length + 1), 0, p));
-    return assemble(flags, start, body, end, false, false);
-  });
-
 /** Random regex soup, minus what the matcher leaves to validation or to a known gap (see `inMatcherScope`). */
 const soupPattern = fc
   .array(fc.constantFrom(...SOUP_TOKENS), { minLength: 1, maxLength: 24 })
@@ -365,24 +123,13 @@ const patternArb: fc.Arbitrary<Generated> = fc.oneof(
   { weight: 1, arbitrary: soupPattern },
 );
 
-/** RE2 as the matcher runs it (`exec` in matcher.ts), or null when RE2 cannot (lookaround, backreference, a large count). */
-function re2Of(source: string, flags: string): RE2JS | null {
-  try {
-    let f = 0;
-    if (flags.includes("i")) f |= RE2JS.CASE_INSENSITIVE;
-    if (flags.includes("s")) f |= RE2JS.DOTALL;
-    return RE2JS.compile(source.split(PY_END_ANCHOR).join("(?:\\n?$)"), f);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Whether the matcher promises by itself that the pattern runs fast on any
  * log: every pattern RE2 can run, and ones V8 runs on a bounded prefix if they
  * hold no nested repetition. Left out: backreferences and lookaround around
- * hostile shapes (validation rejects them), and the known gaps below (large
- * bounded counts in the simple shape, and patterns RE2 refuses for a count).
+ * hostile shapes (validation rejects them), and the known gaps of
+ * fuzz-known-gaps.test.ts (large bounded counts in the simple shape, and
+ * patterns RE2 refuses for a count).
  */
 function inMatcherScope(py: string): boolean {
   const c = compilePattern(py);
@@ -528,22 +275,10 @@ function renderLog(log: LogSpec, texts: string[]): string {
 // ---------------------------------------------------------------------------
 // Checks
 
-/** The nth record of a generated dataset, parsed at the boundary like any dataset line. */
-function record(n: number, g: Generated): ErrorRecord {
-  return recordSchema.parse(distinctRecord(n + 1, { messagePattern: g.py, errorMessage: g.text }));
-}
-
 /** How normalizeLog counts lines: any line end; a final line end adds no line. */
 function lineTotal(log: string): number {
   const rows = log.split(/\r\n|\r|\n/);
   return rows.length > 1 && rows[rows.length - 1] === "" ? rows.length - 1 : rows.length;
-}
-
-/** Milliseconds `f` takes. */
-function measure(f: () => unknown): number {
-  const t0 = performance.now();
-  f();
-  return performance.now() - t0;
 }
 
 function timed<T>(what: string, f: () => T): T {
@@ -583,7 +318,7 @@ function checkInvariants(log: string, data: MatcherData, result: LookupResult): 
   }
 }
 
-/** A pattern that can match line breaks alone, between two lines: such a match lies on no line (a known gap, below). */
+/** A pattern that can match line breaks alone, between two lines: such a match lies on no line (a known gap, fuzz-known-gaps.test.ts). */
 function matchesBreaksAlone(e: MatcherEntry): boolean {
   const whole = new RegExp(`^(?:${e.source})$`, e.flags);
   return ["\n", "\n\n", "\n\n\n"].some((breaks) => whole.test(breaks));
@@ -732,74 +467,5 @@ describe(`lookup fuzz (seed ${SEED})`, () => {
       }),
       { seed: SEED + 1, numRuns: 3_000 },
     );
-  });
-});
-
-/**
- * Cases this fuzz found, left out of its generators. Each `it.fails` states
- * the correct behaviour the matcher does not have yet; when it is fixed vitest
- * reports it as passing unexpectedly: drop the `.fails` then (as for bounded
- * repetitions).
- * The controls check that each case's expectation is the right one.
- */
-describe("known gaps", () => {
-  const BOUNDED = { py: ".{0,50}.{0,50}.{0,50}CUDA error: out of memory", text: "CUDA error: out of memory", invalid: false };
-  const BOUNDED_LOG = `RuntimeError: ${"a".repeat(1_500)}CUDA error: out of memory`;
-  const BRANCH = { py: "CUDA out of memory|OOM", text: "OOM", invalid: false };
-  const SIGMA = { py: "(?i)το μοντέλο σας δεν υποστηρίζεται", text: "το μοντέλο σας δεν υποστηρίζεται", invalid: false };
-  const FINAL_SIGMA_LOG = "ValueError: το μοντέλο ςας δεν υποστηρίζεται";
-  const BREAK = { py: " \\n ", text: "\n", invalid: false };
-
-  const matcherOf = (g: Generated) => new Matcher(buildMatcherData([record(0, g)]));
-  const kinds = (g: Generated, log: string) =>
-    matcherOf(g)
-      .lookup(log)
-      .matches.map((m) => m.kind);
-
-  it("controls: each pattern matches its gap's log line, and the matcher finds the record in the ordinary case", () => {
-    for (const [g, line] of [
-      [BOUNDED, BOUNDED_LOG],
-      [BRANCH, "RuntimeError: OOM"],
-      [SIGMA, FINAL_SIGMA_LOG],
-      [BREAK, "RuntimeError: boom\nnext line"],
-    ] as const) {
-      const e = matcherOf(g).entry(0);
-      // V8 as the matcher runs it; RE2 for the bounded one, which V8 takes a second over.
-      expect(g === BOUNDED ? re2Of(e.source, e.flags)!.matcher(line).find() : new RegExp(e.source, e.flags).test(line), g.py).toBe(true);
-    }
-    // Bounded repetitions count for nothing in the degree, so V8 sees the whole line.
-    // Large bounded repetitions count towards the degree (lib/pattern-analysis), so V8 never sees a long line for it.
-    expect(matcherOf(BOUNDED).entry(0)).toMatchObject({ engine: "v8", unbounded: 3 });
-    expect(kinds(BOUNDED, "RuntimeError: CUDA error: out of memory")).toEqual(["full"]);
-    expect(kinds(BRANCH, "RuntimeError: CUDA out of memory")).toEqual(["full"]);
-    expect(kinds(SIGMA, "ValueError: ΤΟ ΜΟΝΤΈΛΟ ΣΑΣ ΔΕΝ ΥΠΟΣΤΗΡΊΖΕΤΑΙ")).toEqual(["full"]);
-  });
-
-  it(`bounds what V8 sees for bounded repetitions too (a gap this fuzz found, now fixed): .{0,50} three times on a ${BOUNDED_LOG.length}-character line costs about what a linear engine does`, () => {
-    const matcher = matcherOf(BOUNDED);
-    // What RE2 takes for the same line here and now (best of three), so the bound follows the machine's load.
-    const c = compilePattern(BOUNDED.py);
-    if (!c.ok) throw new Error(c.error);
-    const re2 = re2Of(c.source, c.flags)!;
-    const linear = Math.min(...[1, 2, 3].map(() => measure(() => re2.matcher(BOUNDED_LOG).find())));
-    // Today V8 backtracks through ~50³/6 steps at each of 1,500 positions: some 50 times RE2's time.
-    let result: LookupResult | undefined;
-    expect(measure(() => (result = matcher.lookup(BOUNDED_LOG)))).toBeLessThan(10 * linear + 20);
-    expect(result!.matches.map((m) => m.kind)).toEqual(["full"]);
-  });
-
-  it("finds a top-level alternative with no literal key of its own (fixed: such a record has no keys and is tried on error-looking lines): `CUDA out of memory|OOM` on `RuntimeError: OOM`", () => {
-    expect(kinds(BRANCH, "RuntimeError: OOM")).toEqual(["full"]);
-  });
-
-  it.fails(
-    "finds a (?i) record whose letters the log writes in another case form: σ as final sigma ς (Python and the regex both match)",
-    () => {
-      expect(kinds(SIGMA, FINAL_SIGMA_LOG)).toEqual(["full"]);
-    },
-  );
-
-  it.fails("reports no match that lies on no line: a pattern of a line break alone (` \\n `) on a two-line error", () => {
-    for (const m of matcherOf(BREAK).lookup("RuntimeError: boom\nnext line").matches) expect(m.lines).not.toEqual([]);
   });
 });

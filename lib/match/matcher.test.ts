@@ -4,108 +4,39 @@
  * Every case says which records must be found, in which order, as which kind,
  * on which lines — and which must not be found.
  *
- * The last block, "known gaps", holds cases the matcher gets wrong today; each
- * test states the correct behaviour and fails until the matcher is fixed.
+ * The messages and logs pasted live in `lib/testing/matcher-stories.ts`;
+ * captures and case-insensitive patterns are in `matcher-captures.test.ts`,
+ * wrapped and multi-line messages (and their known gaps) in
+ * `matcher-wrapped.test.ts`, hostile patterns and lines in `matcher-hostile.test.ts`.
  */
 import { describe, expect, it } from "vitest";
-import { Matcher, type LookupResult, type MatchKind } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
 import { Lookup } from "./lookup";
 import { recordSchema } from "../record/schema";
 import { RECORD_CHECKS } from "../dataset/checks";
 import { FIXTURE_RECORDS, R, type FixtureName } from "../testing/fixtures/records";
+import { NOISE_LINES, SGLANG_SRC as SG, VLLM_SRC as VL, hardWrap, seeded, wordWrap } from "../testing/fixtures/logs";
 import {
-  NOISE_LINES,
-  SGLANG_SRC as SG,
-  VLLM_SRC as VL,
-  frame,
-  hardWrap,
-  prefixLines,
-  seeded,
-  traceback,
-  wordWrap,
-} from "../testing/fixtures/logs";
-
-const data = buildMatcherData(FIXTURE_RECORDS);
-const matcher = new Matcher(data);
-const NAME = new Map(Object.entries(R).map(([name, r]) => [r.id, name as FixtureName]));
-
-type Expected = [record: FixtureName, kind: MatchKind, lines: number[]];
-
-/** What the user sees, compactly: record, kind and matched line numbers, best first. */
-function found(result: LookupResult): Expected[] {
-  return result.matches.map((m) => [NAME.get(m.entry.id) ?? m.entry.id, m.kind, m.lines.map((l) => l.line)] as Expected);
-}
-
-function lookup(log: string): LookupResult {
-  return matcher.lookup(log);
-}
-
-function matchOf(result: LookupResult, name: FixtureName) {
-  const m = result.matches.find((x) => x.entry.id === R[name].id);
-  if (!m) throw new Error(`${name} was not found; found ${JSON.stringify(found(result))}`);
-  return m;
-}
-
-// Messages as the programs print them.
-const PD = "PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.";
-const PD_LINE = `RuntimeError: ${PD}`;
-const KV_LINE =
-  "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (10000). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.";
-/** The same error as an older vLLM printed it: the second sentence was shorter. */
-const OLDER_KV_LINE =
-  "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (10000). Try increasing `gpu_memory_utilization` when initializing the engine.";
-const CHECKPOINT_P1 =
-  "The checkpoint you are trying to load has model type `qwen3_next` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.";
-const CHECKPOINT_P2 =
-  "You can update Transformers with the command `pip install --upgrade transformers`. If this does not work, and the checkpoint is very new, then there may not be a release version that supports this model yet. In this case, you can get the most up-to-date code by installing Transformers from source with the command `pip install git+https://github.com/huggingface/transformers.git`";
-const MARLIN = "The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.";
-const NOT_ENOUGH = "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.";
-const TP_DIVISIBLE = "ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3).";
-const LORA = "ValueError: LoRA rank 64 is greater than max_lora_rank 16.";
-const TRUST_1 =
-  "ValueError: The repository for Qwen/Qwen-7B contains custom code which must be executed to correctly load the model. You can inspect the repository content at https://hf.co/Qwen/Qwen-7B.";
-const TRUST_2 = "Please pass the argument `trust_remote_code=True` to allow custom code to be run.";
-
-/** The sglang PD-disaggregation crash as the scheduler prints it. */
-const PD_TRACEBACK = `[2025-06-01 10:00:00 TP0] Scheduler hit an exception: ${traceback(
-  [
-    frame(`${SG}/managers/scheduler.py`, 2620, "run_scheduler_process", "scheduler.event_loop_normal_disagg_prefill()"),
-    frame(`${SG}/disaggregation/mooncake/conn.py`, 1344, "maybe_send_extra", "raise RuntimeError("),
-  ],
-  PD_LINE,
-)}
-
-[2025-06-01 10:00:00] Received sigquit from a child process. It usually means the child failed.`;
-
-/** vLLM v1 start-up: the KV-cache error, then the engine's wrapper error raised while handling it. */
-const CHAINED = `${traceback(
-  [
-    frame(`${VL}/v1/engine/core.py`, 691, "run_engine_core", "engine_core = EngineCoreProc(*args, **kwargs)"),
-    frame(`${VL}/v1/core/kv_cache_utils.py`, 702, "check_enough_kv_cache_memory", "raise ValueError("),
-  ],
+  CHAINED,
+  CHECKPOINT_P1,
+  CHECKPOINT_P2,
   KV_LINE,
-)}
-
-During handling of the above exception, another exception occurred:
-
-${traceback(
-  [
-    frame("/usr/bin/vllm", 8, "<module>", "sys.exit(main())"),
-    frame(`${VL}/v1/engine/utils.py`, 731, "wait_for_engine_startup", "raise RuntimeError("),
-  ],
-  "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': 1}",
-)}`;
-
-/** The same ValueError raised from sglang's or vLLM's copy of marlin_utils.py. */
-const marlinTraceback = (src: string, file: string, line: number) =>
-  traceback(
-    [
-      frame(`${src}/model_executor/model_loader/loader.py`, 300, "load_model", "model = initialize_model(...)"),
-      frame(`${src}/${file}`, line, "check_marlin_supports_shape", "raise ValueError("),
-    ],
-    `ValueError: ${MARLIN}`,
-  );
+  LORA,
+  NAME,
+  NOT_ENOUGH,
+  OLDER_KV_LINE,
+  PD,
+  PD_LINE,
+  PD_TRACEBACK,
+  TP_DIVISIBLE,
+  TRUST_1,
+  TRUST_2,
+  data,
+  found,
+  lookup,
+  marlinTraceback,
+  matchOf,
+  type Expected,
+} from "../testing/matcher-stories";
 
 interface Story {
   story: string;
@@ -475,105 +406,6 @@ describe("each record appears once, with every line it matched", () => {
   });
 });
 
-describe("captures: value, span and name in the cleaned line", () => {
-  it("gives one group's value, span and placeholder name, after prefix and colours are cleaned away", () => {
-    const m = lookup(`[2025-06-01 10:00:00 TP3] \x1b[31m${PD_LINE}\x1b[0m`).matches[0]!;
-    expect(m.lines).toEqual([
-      {
-        line: 1,
-        text: PD_LINE,
-        start: 14,
-        end: 14 + PD.length,
-        captures: [{ group: 1, name: "st.upper()", value: "MAMBA", start: 83, end: 88 }],
-      },
-    ]);
-    expect(PD_LINE.slice(83, 88)).toBe("MAMBA");
-  });
-
-  it("gives several groups' values and spans", () => {
-    const text =
-      "ValueError: User-specified max_model_len (65536) is greater than the derived max_model_len (max_position_embeddings=32768 or model_max_length=None in model's config.json). This may lead to incorrect model outputs or CUDA errors.";
-    const m = lookup(`(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ${text}`).matches[0]!;
-    expect(NAME.get(m.entry.id)).toBe("maxModelLen");
-    expect(m.lines).toEqual([
-      {
-        line: 1,
-        text,
-        start: 12,
-        end: text.length,
-        captures: [
-          { group: 1, name: "max_model_len", value: "65536", start: 42, end: 47 },
-          { group: 2, name: "max_len_key", value: "max_position_embeddings", start: 92, end: 115 },
-          { group: 3, name: "derived_max_model_len", value: "32768", start: 116, end: 121 },
-          { group: 4, name: "model_max_length", value: "None", start: 142, end: 146 },
-        ],
-      },
-    ]);
-  });
-
-  it("gives the names and values of named groups", () => {
-    const text =
-      "UserWarning: Input length of input_ids is 5000, but `max_length` is set to 4096. This can lead to unexpected behavior. You should consider increasing `max_length` or, better yet, setting `max_new_tokens`.";
-    const [line] = lookup(text).matches[0]!.lines;
-    expect(line!.captures).toEqual([
-      { group: 1, value: "input_ids", start: 29, end: 38 },
-      { group: 2, name: "n", value: "5000", start: 42, end: 46 },
-      { group: 3, name: "max_length", value: "4096", start: 75, end: 79 },
-    ]);
-    expect(line!.captures[0]).not.toHaveProperty("name");
-  });
-
-  it("puts each capture of a wrapped message on the line it sits on", () => {
-    const wrapped = wordWrap(KV_LINE, 72);
-    const m = lookup(wrapped.join("\n")).matches[0]!;
-    expect(m.lines.map((l) => ({ line: l.line, start: l.start, end: l.end, captures: l.captures }))).toEqual([
-      { line: 1, start: 12, end: wrapped[0]!.length, captures: [{ group: 1, name: "max_model_len", value: "32768", start: 37, end: 42 }] },
-      {
-        line: 2,
-        start: 0,
-        end: wrapped[1]!.length,
-        captures: [{ group: 2, name: "estimated_max_len", value: "10000", start: 49, end: 54 }],
-      },
-      { line: 3, start: 0, end: wrapped[2]!.length, captures: [] },
-      { line: 4, start: 0, end: wrapped[3]!.length, captures: [] },
-    ]);
-    expect(wrapped[1]!.slice(49, 54)).toBe("10000");
-  });
-
-  it("runs a trailing lazy group to the end of the message, never one character", () => {
-    const text =
-      "ValueError: Model architectures ['Glm4ForCausalLM'] are not supported for now. Supported architectures: dict_keys(['LlamaForCausalLM', 'Qwen2ForCausalLM'])";
-    // The mined shape ends in a lazy group, which alone would capture "d".
-    const lazy = {
-      ...R.archNotSupported,
-      messagePattern: String.raw`Model architectures (.+?) are not supported for now\. Supported architectures: (.+?)`,
-    };
-    const m = new Matcher(buildMatcherData([lazy])).lookup(`[2025-06-01 10:00:00 TP0] ${text}`).matches[0]!;
-    expect(m.kind).toBe("full");
-    expect(m.lines[0]!.captures.map((c) => [c.name, c.value])).toEqual([
-      ["architectures", "['Glm4ForCausalLM']"],
-      ["all_supported_archs", "dict_keys(['LlamaForCausalLM', 'Qwen2ForCausalLM'])"],
-    ]);
-  });
-
-  it("gives captures of a multi-line message on their own lines", () => {
-    const m = lookup(`${TRUST_1}\n${TRUST_2}`).matches[0]!;
-    expect(m.lines).toEqual([
-      {
-        line: 1,
-        text: TRUST_1,
-        start: 12,
-        end: TRUST_1.length,
-        captures: [
-          { group: 1, name: "repo", value: "Qwen/Qwen-7B", start: 31, end: 43 },
-          { group: 2, name: "repo", value: "Qwen/Qwen-7B", start: 173, end: 185 },
-        ],
-      },
-      { line: 2, text: TRUST_2, start: 0, end: TRUST_2.length, captures: [] },
-    ]);
-  });
-});
-
 describe("no match: error-looking lines and similar records", () => {
   const lookupAll = new Lookup(data);
 
@@ -627,242 +459,5 @@ describe("no match: error-looking lines and similar records", () => {
     const summary = lookupAll.run(`${PD_LINE}\nValueError: Not enough free memory for the KV cache blocks`);
     expect(summary.matches.map((m) => NAME.get(m.id))).toEqual(["pdDifferentTp"]);
     expect(summary.similar).toEqual([]);
-  });
-});
-
-describe("hostile input", () => {
-  /** Patterns written to backtrack exponentially or polynomially, plus one with a real key. */
-  const HOSTILE = ["^(a+)+$", "(x|x)*y", "(.+?) (.+?) (.+?) (.+?)x", "(.+?)(.+?)(.+?)(.+?)(.+?)!", "RuntimeError: (a|aa)+b"].map(
-    (messagePattern, i) => ({
-      ...R.pdDifferentTp,
-      id: (0xbad0 + i).toString(16).padStart(16, "0"),
-      slug: `hostile-${i}`,
-      messagePattern,
-    }),
-  );
-  const hostile = new Matcher(buildMatcherData(HOSTILE));
-
-  it("finishes quickly and does not throw on hostile patterns against hostile lines", () => {
-    // `ERROR ` makes each line look like an error, so even the patterns without literal keys run on it.
-    const log = [
-      "ERROR " + "a".repeat(50_000) + "!",
-      "ERROR " + "x".repeat(100_000),
-      " ".repeat(20_000),
-      "ERROR: a" + " ".repeat(20_000) + "b",
-      "RuntimeError: " + "a".repeat(30_000),
-    ].join("\n");
-    const t0 = performance.now();
-    const result = hostile.lookup(log);
-    const elapsed = performance.now() - t0;
-    expect(elapsed).toBeLessThan(5000); // a hang detector, not a benchmark
-    expect(result.lineCount).toBe(5);
-    expect(result.matches.map((m) => [m.entry.pattern, m.lines.map((l) => l.line)])).toEqual([["(.+?)(.+?)(.+?)(.+?)(.+?)!", [1]]]);
-  });
-
-  it("keeps the real dataset quick on a huge single line", () => {
-    const t0 = performance.now();
-    const result = lookup("ValueError: " + "must be , got ".repeat(20_000) + KV_LINE);
-    expect(performance.now() - t0).toBeLessThan(5000);
-    expect(found(result).map(([name]) => name)).toContain("kvCacheMaxSeqLen");
-  });
-  it("does not freeze on four unbounded groups against a 240-character line of separators", () => {
-    const m = new Matcher(buildMatcherData([{ ...R.pdDifferentTp, messagePattern: "(.+?) (.+?) (.+?) (.+?)x" }]));
-    const t0 = performance.now();
-    const result = m.lookup("ERROR " + "a ".repeat(115) + "b");
-    const elapsed = performance.now() - t0;
-    expect(result.matches).toEqual([]);
-    expect(elapsed).toBeLessThan(5000); // a hang detector: a linear-time engine needs well under a millisecond
-  });
-});
-
-describe("hard-wrapped messages", () => {
-  it.each([
-    ["[2025-06-01 10:00:00 TP0] ", "a space, then mid-word"],
-    ["(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ", "mid-word, a space, mid-word"],
-  ])("finds a message wrapped by an 80-column terminal whose breaks fall both mid-word and at a space (prefix %j: %s)", (prefix) => {
-    const lines = hardWrap(prefix + KV_LINE, 80);
-    expect(lines).toHaveLength(4);
-    expect(found(lookup(lines.join("\n")))).toEqual([["kvCacheMaxSeqLen", "full", [1, 2, 3, 4]]]);
-  });
-
-  it("finds a wrapped message whose literal key is cut by the wrap", () => {
-    const lines = hardWrap(
-      "(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
-      80,
-    );
-    expect(lines[0]!.endsWith("No avail")).toBe(true);
-    expect(found(lookup(lines.join("\n")))).toEqual([["noCacheMemory", "full", [1, 2, 3]]]);
-  });
-
-  it("finds a long message hard-wrapped over five lines", () => {
-    const text =
-      "OSError: Can't load tokenizer for 'meta-llama/Llama-3.1-8B'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, make sure 'meta-llama/Llama-3.1-8B' is the correct path to a directory containing all relevant files for a LlamaTokenizerFast tokenizer.";
-    const lines = wordWrap(text, 72);
-    expect(lines).toHaveLength(5);
-    expect(found(lookup(lines.join("\n")))).toEqual([["tokenizerLoad", "full", [1, 2, 3, 4, 5]]]);
-  });
-
-  it("does not let a placeholder swallow another log record between two messages", () => {
-    // Line 1 is the older message (a partial match), line 3 the current one; line 2 is another log record.
-    const log = [OLDER_KV_LINE, "INFO 06-01 10:00:01 [launcher.py:40] retrying", KV_LINE].join("\n");
-    const result = lookup(log);
-    expect(found(result)).toEqual([["kvCacheMaxSeqLen", "full", [3]]]);
-    expect(result.matches[0]!.lines[0]!.captures).toEqual([
-      { group: 1, name: "max_model_len", value: "32768", start: 37, end: 42 },
-      { group: 2, name: "estimated_max_len", value: "10000", start: 120, end: 125 },
-    ]);
-  });
-
-  it("does not let a placeholder swallow a traceback frame line between two messages", () => {
-    const log = [OLDER_KV_LINE, `  File "${VL}/v1/engine/core.py", line 691, in run_engine_core`, KV_LINE].join("\n");
-    const result = lookup(log);
-    expect(found(result)).toEqual([["kvCacheMaxSeqLen", "full", [3]]]);
-    expect(result.matches[0]!.lines[0]!.captures).toEqual([
-      { group: 1, name: "max_model_len", value: "32768", start: 37, end: 42 },
-      { group: 2, name: "estimated_max_len", value: "10000", start: 120, end: 125 },
-    ]);
-  });
-
-  it("does not join a traceback's header, frame, source line and exception into one generic match", () => {
-    const log = traceback(
-      [
-        frame(
-          `${VL}/config/parallel.py`,
-          120,
-          "__post_init__",
-          'assert self.world_size % self.pipeline_parallel_size == 0, "world size must be divisible"',
-        ),
-      ],
-      "AssertionError: world_size=6, got pipeline_parallel_size=4.",
-    );
-    expect(found(lookup(log))).toEqual([]);
-  });
-
-  it("does not join two separate error lines into one generic match", () => {
-    const log = [
-      "ERROR 06-01 10:00:00 [engine.py:1] tensor_parallel_size must be a power of two",
-      "RuntimeError: failed to initialize the engine after 3 retries, got no healthy workers.",
-    ].join("\n");
-    expect(found(lookup(log))).toEqual([]);
-  });
-});
-
-describe("multi-line messages and interleaved processes", () => {
-  it.each([
-    ["an sglang logger header on the first line only", "[2025-06-01 10:00:00 TP0] "],
-    ["a vLLM logger header on the first line only", "ERROR 06-01 10:00:00 [registry.py:1] "],
-    ["a torchrun rank tag on the first line only", "[rank0]: "],
-  ])("finds a two-line message with %s", (_, prefix) => {
-    expect(found(lookup(`${prefix}${TRUST_1}\n${TRUST_2}`))).toEqual([["trustRemoteCode", "full", [1, 2]]]);
-  });
-
-  it("finds a multi-line message whose every line, blank ones too, carries the process tag", () => {
-    const log = prefixLines("(RayWorkerWrapper pid=5085) ", `ValueError: ${CHECKPOINT_P1}\n\n${CHECKPOINT_P2}`);
-    expect(found(lookup(log))).toEqual([["checkpointArch", "full", [1, 2, 3]]]);
-  });
-
-  it("pairs the lines of a multi-line message by rank when two ranks print it interleaved", () => {
-    const log = [`[rank0]: ${TRUST_1}`, `[rank1]: ${TRUST_1}`, `[rank0]: ${TRUST_2}`, `[rank1]: ${TRUST_2}`].join("\n");
-    const result = lookup(log);
-    const [m] = result.matches;
-    expect(result.matches).toHaveLength(1);
-    expect(m!.kind).toBe("full");
-    expect(m!.occurrences).toBe(2);
-    expect(m!.lines.map((l) => l.line).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
-  });
-
-  it("finds a two-line message whose first line was also hard-wrapped (issue tracker, 72 columns)", () => {
-    const lines = [...wordWrap(TRUST_1, 72), ...wordWrap(TRUST_2, 72)];
-    expect(lines).toHaveLength(5);
-    expect(found(lookup(lines.join("\n")))).toEqual([["trustRemoteCode", "full", [1, 2, 3, 4, 5]]]);
-  });
-
-  it("finds a two-paragraph message whose paragraphs were also hard-wrapped (100 columns)", () => {
-    const lines = [...wordWrap(`ValueError: ${CHECKPOINT_P1}`, 100), "", ...wordWrap(CHECKPOINT_P2, 100)];
-    expect(lines).toHaveLength(8);
-    expect(found(lookup(lines.join("\n")))).toEqual([["checkpointArch", "full", [1, 2, 3, 4, 5, 6, 7, 8]]]);
-  });
-});
-
-describe("case-insensitive patterns", () => {
-  it("finds a (?i) record after lines holding İ (whose lower case is two characters)", () => {
-    const log = "Kullanıcı: İİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİ\nRuntimeError: CUDA error: an illegal memory access was encountered";
-    expect(found(lookup(log))).toEqual([["cudaIllegalAccess", "full", [2]]]);
-  });
-
-  it("does not let a case-sensitive record and a (?i) record with the same pattern text share flags", () => {
-    const message = "CUDA out of memory. Reduce the batch or the context length";
-    const pattern = String.raw`CUDA out of memory\. Reduce the batch or the context length`;
-    const exact = {
-      ...R.cudaIllegalAccess,
-      id: "c000000000000001",
-      repo: "sgl-project/sglang",
-      slug: "cuda-oom-exact",
-      errorMessage: message,
-      messagePattern: pattern,
-    };
-    const folded = {
-      ...R.cudaIllegalAccess,
-      id: "c000000000000002",
-      slug: "cuda-oom-folded",
-      errorMessage: message,
-      messagePattern: `(?i)${pattern}`,
-    };
-    const m = new Matcher(buildMatcherData([exact, folded]));
-    const ids = (log: string) => m.lookup(log).matches.map((x) => x.entry.id);
-    expect(ids(`RuntimeError: ${message}`)).toEqual(["c000000000000001", "c000000000000002"]);
-    // Same matcher, next paste: only the (?i) record fits lower case.
-    expect(ids(`RuntimeError: ${message.toLowerCase()}`)).toEqual(["c000000000000002"]);
-    expect(ids(`RuntimeError: CUDA out of memory. REDUCE THE BATCH OR THE CONTEXT LENGTH`)).toEqual(["c000000000000002"]);
-  });
-});
-
-describe("known gaps", () => {
-  it.each<[string, string, "hard" | "word", number, FixtureName, number[]]>([
-    [
-      "a one-key record, its key cut at a space (72 columns)",
-      "[2025-06-01 10:00:00 TP0] ValueError: LoRA rank 64 is greater than max_lora_rank 16.",
-      "word",
-      72,
-      "loraRank",
-      [1, 2],
-    ],
-    [
-      "a (?i) record, its key cut mid-word (60 columns)",
-      "[2025-06-01 10:00:00 TP0] RuntimeError: CUDA error: an illegal memory access was encountered",
-      "hard",
-      60,
-      "cudaIllegalAccess",
-      [1, 2],
-    ],
-    [
-      "a record whose key straddles the first break (60 columns)",
-      "[2025-06-01 10:00:00 TP0] RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': 1}",
-      "word",
-      60,
-      "engineCoreInit",
-      [1, 2, 3],
-    ],
-    [
-      "a record both of whose keys are cut (80 columns, six lines)",
-      "(EngineCore_DP0 pid=738) ERROR 10-25 13:08:43 [core.py:708] OSError: Can't load tokenizer for 'meta-llama/Llama-3.1-8B'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, make sure 'meta-llama/Llama-3.1-8B' is the correct path to a directory containing all relevant files for a LlamaTokenizerFast tokenizer.",
-      "word",
-      80,
-      "tokenizerLoad",
-      [1, 2, 3, 4, 5, 6],
-    ],
-  ])("finds a wrapped message whose literal keys the wrap cut: %s", (_, text, wrap, width, name, lines) => {
-    const wrapped = wrap === "hard" ? hardWrap(text, width) : wordWrap(text, width);
-    expect(wrapped).toHaveLength(lines.length);
-    expect(found(lookup(wrapped.join("\n")))).toEqual([[name, "full", lines]]);
-  });
-
-  it("finds a word-wrapped message whose middle row is short because a long identifier went to the next row", () => {
-    const wrapped = wordWrap(
-      "[2025-06-01 10:00:00 TP0] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
-      60,
-    );
-    expect(wrapped[1]).toBe("for the cache blocks. Try increasing");
-    expect(found(lookup(wrapped.join("\n")))).toEqual([["noCacheMemory", "full", [1, 2, 3]]]);
   });
 });
