@@ -5,8 +5,8 @@
  * by the wrap), multi-line messages with logger headers or process tags, and
  * ranks printing them interleaved — and what must not be joined into one match.
  *
- * The last block, "known gaps", holds cases the matcher gets wrong today; each
- * test states the correct behaviour and fails until the matcher is fixed.
+ * The last block, "known gaps", holds cases the matcher once got wrong; each
+ * test states the correct behaviour, and they all pass now.
  */
 import { describe, expect, it } from "vitest";
 import type { FixtureName } from "../testing/fixtures/records";
