@@ -41,6 +41,8 @@ export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
 const MIN_RECORD_RARE_WORDS = 1.6;
 /** Rare words' weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
 const MIN_SHARED_RARE_WORDS = 4.8;
+/** Most lines holding a key their record's pattern failed on that a lookup compares by wording (a paste's, not a long log's). */
+const MAX_HINTED_LINES = 64;
 /** Records compared by wording kept per drifted line, of the closest looked at. */
 const SIMILAR_KEPT = 2;
 const SIMILAR_LOOKED_AT = 6;
@@ -172,6 +174,8 @@ export class Matcher {
     const budgetEnd = options.budgetMs === undefined ? Infinity : t0 + options.budgetMs;
     let stopped: string | undefined;
     const raw: { entry: number; kind: MatchKind; lines: MatchedLine[]; occurrences: number }[] = [];
+    // Lines that hold a record's literal key but that its pattern did not match: another release's wording, maybe.
+    const hinted = new Set<number>();
     for (const [entryIndex, starts] of candidates) {
       if (now() > budgetEnd) {
         stopped = `stopped after ${options.budgetMs} ms; ${candidates.size - raw.length} candidate records were not checked`;
@@ -183,7 +187,10 @@ export class Matcher {
       for (const li of [...starts].sort((a, b) => a - b)) {
         if (covered.has(li)) continue;
         const found = this.verify(entryIndex, lines, li);
-        if (!found) continue;
+        if (!found) {
+          hinted.add(li);
+          continue;
+        }
         occurrences++;
         for (const m of found.lines) covered.add(lineIndexOf(lines, m, li));
         if (!best || (best.kind === "partial" && found.kind === "full")) best = { kind: found.kind, lines: [...found.lines] };
@@ -195,7 +202,10 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    if (!stopped) found.push(...this.driftCandidates(lines, errorish, errorFlags, tracebacks, raw, found));
+    // In a paste (a few such lines, not a long log's thousands of common phrases), those that do not look like errors
+    // are compared by wording too, after the error lines: a message printed bare, without its class.
+    const bare = hinted.size <= MAX_HINTED_LINES ? [...hinted].filter((li) => !errorFlags[li]).sort((a, b) => a - b) : [];
+    if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
     const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
