@@ -192,12 +192,24 @@ describe("placeholder values", () => {
       { backend: "the one in the config" },
     ],
     ["a count may be None", "max_num_seqs ({max_num_seqs}) must be set", "max_num_seqs (None) must be set", { max_num_seqs: "None" }],
+    [
+      "a name may be a path or a dotted name",
+      "Cannot load {model_name} with dtype {dtype} here",
+      "Cannot load Qwen/Qwen2-7B-Instruct with dtype torch.float16 here",
+      { model_name: "Qwen/Qwen2-7B-Instruct", dtype: "torch.float16" },
+    ],
   ])("%s", (_story, record, line, taken) => {
     expect(values(record, line)).toEqual(taken);
   });
 });
 
 describe("placeholder values without prose", () => {
+  it("leave a name's placeholder one run without blanks: `{attn_type}` does not take `sliding window yet.`", () => {
+    const m = compare("FlexAttention does not support {attn_type} attention", "FlexAttention does not support sliding window yet.");
+    expect(m.diff.find((d) => d.name === "attn_type")?.text.trim()).toMatch(/^\S+$/);
+    expect(m.lineCoverage).toBeLessThan(0.75);
+  });
+
   it("leave the clause a release added beside a name unexplained: `{dtype}` does not take `float16 in the V1 engine`", () => {
     const m = compare(
       "Unsupported dtype {dtype} for the selected backend.",

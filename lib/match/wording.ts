@@ -79,6 +79,12 @@ const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
  */
 const NUMERIC_NAME =
   /^(?:len\(.*\)|.*\.numel\(\)|n|(?:.*[._])?(?:max|min|num|n|total)_\w+|(?:.*[._])?\w*(?:size|count|len|length|dim|idx|index|height|width|total|port|steps?|tokens|chars|characters|bytes|blocks|seconds))$/;
+/**
+ * A placeholder whose name says it holds one name (`{attn_type}`, `{self.quant_method}`, `{dtype}`, `{backend}`,
+ * `{model_name}`): its value is one run without blanks (`decoder`, `torch.float16`, `Qwen/Qwen2-7B`), so
+ * `does not support {attn_type} attention` cannot explain `does not support sliding window yet.` by taking three words.
+ */
+const ONE_NAME = /(?:^|[._])(?:\w*_)?(?:type|kind|mode|dtype|backend|method|format|arch|architecture|name|device|platform|provider)$/i;
 /** Words a numeric value may hold besides digits. */
 const NUMERIC_WORDS = new Set(["none", "inf", "nan", "true", "false"]);
 /**
@@ -303,6 +309,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       const name = r.name.replace(/[!:][^.()]*$/, "");
       const numeric = NUMERIC_NAME.test(name);
       const prose = constant || !!quote || PROSE_NAME.test(name);
+      const oneName = !prose && !numeric && ONE_NAME.test(name);
       for (let j = 0; j <= m; j++) {
         let best = sp[j]!;
         let bestK = j;
@@ -311,6 +318,8 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
           const t = line[k]!;
           if (numeric && t.word && !/^[0-9]/.test(t.key) && !NUMERIC_WORDS.has(t.key)) break;
           if (!prose && t.word && PROSE_WORDS.has(t.key)) break;
+          // One name: no blank inside the value (before the token that followed this one).
+          if (oneName && k < j - 1 && /^\s/.test(line[k + 1]!.text)) break;
           const s = sp[k]! + (j - k) * 1e-3;
           if (s > best) {
             best = s;
