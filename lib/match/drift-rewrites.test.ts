@@ -10,7 +10,7 @@ import { Lookup } from "./lookup";
 import { buildMatcherData } from "./matcher-data";
 import { WordingIndex } from "./wording-index";
 import { agreementOf, harmonic } from "./wording";
-import { FIXTURE_RECORDS, fixtureRecord } from "../testing/fixtures/records";
+import { FIXTURE_RECORDS, MODELOPT_FP8_REGULAR, fixtureRecord } from "../testing/fixtures/records";
 import { VLLM_SRC, frame, traceback } from "../testing/fixtures/logs";
 
 /** Today's message: the world size against the node's GPUs, then advice. */
@@ -118,17 +118,7 @@ describe("a message found by its first sentence", () => {
     filePath: "python/sglang/multimodal_gen/runtime/layers/quantization/modelopt_quant.py",
     lineNumber: 90,
   });
-  const rewritten = fixtureRecord({
-    id: "a1c3e5f7000000c5",
-    repo: "sgl-project/sglang",
-    slug: "fp8-config-regular-only",
-    errorClass: "ValueError",
-    errorMessage:
-      "ModelOptFp8Config only supports regular FP8 quantization, but found {quant_method!r}. Use the native 'mxfp8' quantization method for MXFP8 or ModelOptFp4Config for FP4.",
-    messagePattern: String.raw`ModelOptFp8Config only supports regular FP8 quantization, but found (.+?)\. Use the native 'mxfp8' quantization method for MXFP8 or ModelOptFp4Config for FP4\.`,
-    filePath: "python/sglang/srt/layers/quantization/modelopt_quant.py",
-    lineNumber: 467,
-  });
+  const rewritten = MODELOPT_FP8_REGULAR;
   const m = new Matcher(buildMatcherData([...FIXTURE_RECORDS, copy, rewritten]));
 
   it("ranks it by how well it agrees with that sentence, not with the sentences a release added after it", () => {

@@ -9,7 +9,7 @@ import { Matcher } from "./matcher";
 import { buildMatcherData } from "./matcher-data";
 import { classesNamed, namedMessageStart } from "../log/looks-like-error";
 import { pickSimilar } from "./drift-queries";
-import { FIXTURE_RECORDS, fixtureRecord } from "../testing/fixtures/records";
+import { FIXTURE_RECORDS, MODELOPT_FP8_REGULAR, fixtureRecord } from "../testing/fixtures/records";
 
 /** vLLM V1's check: the old message plus advice, a RuntimeError. */
 const LORA_OFF = fixtureRecord({
@@ -34,17 +34,7 @@ const LORA_REQUEST = fixtureRecord({
   lineNumber: 120,
 });
 /** Today's ModelOpt FP8 check, rewritten since the release that printed the log below. */
-const FP8_ONLY = fixtureRecord({
-  id: "a1c3e5f7000000d3",
-  repo: "sgl-project/sglang",
-  slug: "modelopt-fp8-config-only-supports-regular-fp8",
-  errorClass: "ValueError",
-  errorMessage:
-    "ModelOptFp8Config only supports regular FP8 quantization, but found {quant_method!r}. Use the native 'mxfp8' quantization method for MXFP8 or ModelOptFp4Config for FP4.",
-  messagePattern: String.raw`ModelOptFp8Config only supports regular FP8 quantization, but found (.+?)\. Use the native 'mxfp8' quantization method for MXFP8 or ModelOptFp4Config for FP4\.`,
-  filePath: "python/sglang/srt/layers/quantization/modelopt_quant.py",
-  lineNumber: 467,
-});
+const FP8_ONLY = MODELOPT_FP8_REGULAR;
 /** Another check of the same config, naming ModelOpt where the line names ModelOptFp8Config. */
 const MODELOPT_METHODS = fixtureRecord({
   id: "a1c3e5f7000000d4",
