@@ -52,40 +52,73 @@ export function isErrorLevel(level: LogLine["level"]): boolean {
   return level === "error" || level === "critical" || level === "fatal";
 }
 
-/** `ValueError: `, `torch.cuda.OutOfMemoryError: ` at the start of a line, or pydantic's `Value error, `. */
-const EXCEPTION_PREFIX = /^(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b[^:]{0,40}:|(?:Value error|Assertion failed),)\s*/;
+/** `ValueError: `, `torch.cuda.OutOfMemoryError: `, Python's own `Exception: ` at the start of a line, or pydantic's `Value error, `. */
+const EXCEPTION_PREFIX =
+  /^(?:(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning)|Exception)\b[^:]{0,40}:|(?:Value error|Assertion failed),)\s*/;
 
 /** Where a line's message starts after a leading exception class (`ValueError: x` → 12, `Value error, x` → 13), or 0. */
 export function messageStart(text: string): number {
   return EXCEPTION_PREFIX.exec(text)?.[0].length ?? 0;
 }
 
-/**
- * An exception class named before a message, at the start of a line or in its prose: `RuntimeError: `,
- * `torch.cuda.OutOfMemoryError: `, `RayTaskError(ValueError): ` (group 1 the class, group 2 the wrapped one).
- */
-const RE_CLASS_NAMED = /(?:^|[^\w.'"`])(?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))(?:\(([A-Z]\w*)\))?: /g;
+/** Quotes a class inside them belongs to another message (`error 'ValueError: …'`), straight or curly. */
+const QUOTES = "'\"`‘’“”";
+/** Where each opening quote closes. */
+const CLOSING: Record<string, string> = { "‘": "’", "“": "”" };
+/** An exception class as Python prints it, module path allowed (group: its last part): `ValueError`, `torch.cuda.OutOfMemoryError`, `Exception`. */
+const CLASS = String.raw`(?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)|Exception)`;
+/** How far before a message its class is looked for: a class names the message it stands right before. */
+const CLASS_REACH = 1_000;
 
-/** The exception classes (their last dotted part) a line names before position `end`. */
-export function classesNamed(text: string, end = text.length): string[] {
+/**
+ * An exception class named before a message, at the start of a line or in its prose, not inside quotes: `RuntimeError: `,
+ * `torch.cuda.OutOfMemoryError: `, `RayTaskError(ValueError): ` (group 1 the class, group 2 the wrapped one); the match
+ * starts where the class does.
+ */
+const RE_CLASS_NAMED = new RegExp(String.raw`(?<![\w.${QUOTES}])${CLASS}(?:\(([A-Z]\w*)\))?: `, "g");
+/** The class right before a position, quoted or not. */
+const RE_CLASS_BEFORE = new RegExp(String.raw`(?<![\w.])${CLASS}(?:\(([A-Z]\w*)\))?: $`);
+/** An exception quoted inside a line: the quote (group 1), the class (group 2), `: `. */
+const RE_QUOTED_EXCEPTION = new RegExp(String.raw`([${QUOTES}])${CLASS}(?:\([\w.]*\))?: `);
+
+/**
+ * The exception classes (their last dotted part) named before position `at` of a line: those its prose names, and the
+ * one right before `at` even inside quotes (the message a match starts at is that class's).
+ */
+export function classesBefore(text: string, at: number): string[] {
+  const before = text.slice(Math.max(0, at - CLASS_REACH), at);
   const out: string[] = [];
-  for (const m of text.slice(0, end + 1).matchAll(RE_CLASS_NAMED)) {
-    out.push(m[1]!);
-    if (m[2]) out.push(m[2]);
-  }
-  return out;
+  for (const m of before.matchAll(RE_CLASS_NAMED)) out.push(m[1]!, ...(m[2] ? [m[2]] : []));
+  const last = RE_CLASS_BEFORE.exec(before.slice(-200));
+  if (last) out.push(last[1]!, ...(last[2] ? [last[2]] : []));
+  return [...new Set(out)];
 }
 
 /**
  * Where a line's message starts: after a leading exception class (messageStart), else after the first class its
  * prose names (`No, I still get RuntimeError: LoRA is not enabled` → the `L`), else 0. A class inside quotes is part
- * of another message (`Worker failed with error 'ValueError: …'`) and is passed over.
+ * of another message (`Worker failed with error 'ValueError: …'`) and is passed over (see quotedException).
  */
 export function namedMessageStart(text: string): number {
   const lead = messageStart(text);
   if (lead > 0) return lead;
   RE_CLASS_NAMED.lastIndex = 0;
-  const m = RE_CLASS_NAMED.exec(text);
+  const m = RE_CLASS_NAMED.exec(text.length > CLASS_REACH ? text.slice(0, CLASS_REACH) : text);
   RE_CLASS_NAMED.lastIndex = 0;
   return m && m.index > 0 ? m.index + m[0].length : 0;
+}
+
+/**
+ * The message of an exception quoted inside a line from position `from` on (`why do I get the error "ValueError: x"
+ * when …`, a wrapper's `error 'ValueError: …'`): where it starts, its text up to the closing quote (one followed by a
+ * blank, punctuation or the end, so `'…: The model's max …'` is read whole), and its class; or null.
+ */
+export function quotedException(text: string, from = 0): { start: number; text: string; cls: string } | null {
+  const m = RE_QUOTED_EXCEPTION.exec(text.slice(from, from + CLASS_REACH));
+  if (!m) return null;
+  const start = from + m.index + m[0].length;
+  const close = CLOSING[m[1]!] ?? m[1]!;
+  let end = text.indexOf(close, start);
+  while (end >= 0 && end + 1 < text.length && !/[\s,.;:)\]]/.test(text[end + 1]!)) end = text.indexOf(close, end + 1);
+  return { start, text: text.slice(start, end < 0 ? text.length : end), cls: m[2]! };
 }

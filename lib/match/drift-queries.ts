@@ -5,7 +5,7 @@
  */
 import { innerMessage } from "../log/json-line";
 import { type LogLine } from "../log/log-normalize";
-import { namedMessageStart } from "../log/looks-like-error";
+import { namedMessageStart, quotedException } from "../log/looks-like-error";
 import { endsPydanticCheck, pydanticCheck, pydanticMessage } from "../log/pydantic";
 import { finalTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage } from "../text";
@@ -31,25 +31,15 @@ export function pickSimilar<T extends { conflict: { record: number } }>(
     .map(({ c }) => c);
 }
 
-/** An exception line quoted inside another line: the quote, the class, then its message up to the same quote. */
-const RE_QUOTED_EXCEPTION = /(["'`])(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)(?:\([\w.]*\))?: /;
-
-/** The message of an exception quoted inside a line (where it starts, its text up to the closing quote), or null. */
-export function quotedException(text: string): { start: number; text: string } | null {
-  const m = RE_QUOTED_EXCEPTION.exec(text);
-  if (!m) return null;
-  const start = m.index + m[0].length;
-  const end = text.indexOf(m[1]!, start);
-  return { start, text: text.slice(start, end < 0 ? text.length : end) };
-}
-
 /** Most lines compared by wording in one lookup. */
 const MAX_DRIFT_QUERIES = 48;
 
 /**
  * The texts to compare by wording: each traceback's exception message (the
  * final ones first; a message wrapped over several lines as one block),
- * then the other error-looking lines; none a pattern fully matched.
+ * then the lines given in `errorish` (the error-looking lines, then a
+ * paste's bare lines: see Matcher), each with an exception it quotes; none
+ * a pattern fully matched.
  */
 export function driftQueries(
   lines: LogLine[],
@@ -108,7 +98,7 @@ export function driftQueries(
     add(text, l, start);
     // An exception quoted in a sentence (`why do I get the error "ValueError: x (15) has to be …" when I run …`, or a
     // wrapper's `error 'ValueError: …'`): its message, to the closing quote, is compared too.
-    const quoted = start === 0 ? quotedException(l.text) : null;
+    const quoted = quotedException(l.text, start);
     if (quoted) add(quoted.text, l, quoted.start);
   }
   return out;

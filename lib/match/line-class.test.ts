@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
 import { buildMatcherData } from "./matcher-data";
-import { classesNamed, namedMessageStart } from "../log/looks-like-error";
+import { classesBefore, namedMessageStart } from "../log/looks-like-error";
 import { pickSimilar } from "./drift-queries";
 import { FIXTURE_RECORDS, MODELOPT_FP8_REGULAR, fixtureRecord } from "../testing/fixtures/records";
 
@@ -67,18 +67,24 @@ describe("where a line's message starts, and the classes it names", () => {
     ["Worker failed with error 'ValueError: LoRA rank 32 is greater than max_lora_rank 16'", null],
     ["Exception in worker VllmWorkerProcess while processing method add_lora.", null],
     ["plain text without a class", null],
+    ["(ValueError: foo bar baz)", "foo bar baz)"],
+    ["Exception: Python's own class", "Python's own class"],
   ])("%j starts its message at %j", (line, start) => {
     expect(line.slice(namedMessageStart(line))).toBe(start ?? line);
   });
 
-  it.each<[line: string, classes: string[]]>([
-    ["RuntimeError: x", ["RuntimeError"]],
-    ["ray.exceptions.RayTaskError(ValueError): ray::Worker.execute()", ["RayTaskError", "ValueError"]],
-    ["first ValueError: then KeyError: 'k'", ["ValueError", "KeyError"]],
-    ["an error 'KeyError: x' quoted", []],
-    ["no class here: none", []],
-  ])("%j names %j", (line, classes) => {
-    expect(classesNamed(line)).toEqual(classes);
+  it.each<[line: string, at: string | null, classes: string[]]>([
+    ["RuntimeError: x", null, ["RuntimeError"]],
+    ["ray.exceptions.RayTaskError(ValueError): ray::Worker.execute()", null, ["RayTaskError", "ValueError"]],
+    ["first ValueError: then KeyError: 'k'", null, ["ValueError", "KeyError"]],
+    ["Exception: Python's own class", null, ["Exception"]],
+    ["an error 'KeyError: x' quoted", null, []],
+    // …but the class right before the message a match starts at counts, quoted or not.
+    ["No, I still get 'ValueError: LoRA is not enabled' when I run it", "LoRA", ["ValueError"]],
+    ["ValueError: x, then later RuntimeError: y", "x, then", ["ValueError"]],
+    ["no class here: none", null, []],
+  ])("%j names %j before %j", (line, at, classes) => {
+    expect(classesBefore(line, at === null ? line.length : line.indexOf(at))).toEqual(classes);
   });
 });
 

@@ -14,7 +14,7 @@
  *     records best first.
  */
 import { looksLikeError, type LogLine } from "../log/log-normalize";
-import { classesNamed, isErrorLevel, messageStart } from "../log/looks-like-error";
+import { classesBefore, isErrorLevel, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
@@ -41,10 +41,14 @@ export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
 const MIN_RECORD_RARE_WORDS = 1.6;
 /** Rare words' weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
 const MIN_SHARED_RARE_WORDS = 4.8;
-/** Most lines holding a key their record's pattern failed on that a lookup compares by wording (a paste's, not a long log's). */
-const MAX_HINTED_LINES = 64;
+/**
+ * Distinct texts of lines holding a key their record's pattern failed on, past which a log is a long log's noise (its
+ * common phrases), not a paste: none of them is compared by wording then (see bareLines).
+ */
+const MAX_BARE_TEXTS = 64;
 /** Records compared by wording kept per drifted line, of the closest looked at. */
 const SIMILAR_KEPT = 2;
+/** …of this many the wording index finds closest (they are filtered and reordered before SIMILAR_KEPT are kept). */
 const SIMILAR_LOOKED_AT = 6;
 /** Most records a raise site alone is an answer for. */
 const MAX_SITE_ONLY = 2;
@@ -188,7 +192,8 @@ export class Matcher {
         if (covered.has(li)) continue;
         const found = this.verify(entryIndex, lines, li);
         if (!found) {
-          hinted.add(li);
+          // The window the record's message would span: its key may be on any of its lines.
+          for (let k = li, end = Math.min(lines.length, li + this.entry(entryIndex).lines); k < end; k++) hinted.add(k);
           continue;
         }
         occurrences++;
@@ -202,9 +207,7 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    // In a paste (a few such lines, not a long log's thousands of common phrases), those that do not look like errors
-    // are compared by wording too, after the error lines: a message printed bare, without its class.
-    const bare = hinted.size <= MAX_HINTED_LINES ? [...hinted].filter((li) => !errorFlags[li]).sort((a, b) => a - b) : [];
+    const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks);
     if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
@@ -265,7 +268,7 @@ export class Matcher {
     };
     for (const q of queries) {
       const missed = this.missed;
-      const classes = classesNamed(q.line.text, q.line.end);
+      const classes = classesBefore(q.line.text, q.line.start);
       let candidates = similar(q.text, classes);
       // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
       // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
@@ -538,4 +541,23 @@ function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
 
 function now(): number {
   return typeof performance !== "undefined" ? performance.now() : Date.now();
+}
+
+/**
+ * A paste's bare lines, to compare by wording after its error lines: those holding a record's literal text that its
+ * pattern did not match, neither error-looking nor inside a traceback (a frame's source line quotes code, not a
+ * message), one per text, in order. A message printed bare, without its class, is found so. In a log with more than
+ * MAX_BARE_TEXTS such texts, none: there they are the common phrases of a long log, and comparing them would cost the
+ * lookup its speed and give noise.
+ */
+function bareLines(lines: LogLine[], hinted: Set<number>, errorFlags: number[], textIds: number[], tracebacks: Traceback[]): number[] {
+  const texts = new Set<number>();
+  const out: number[] = [];
+  for (const li of [...hinted].sort((a, b) => a - b)) {
+    if (errorFlags[li] || texts.has(textIds[li]!)) continue;
+    texts.add(textIds[li]!);
+    if (texts.size > MAX_BARE_TEXTS) return [];
+    out.push(li);
+  }
+  return out.filter((li) => !tracebacks.some((tb) => lines[li]!.line >= tb.startLine && lines[li]!.line <= tb.endLine));
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
 import { buildMatcherData } from "./matcher-data";
-import { quotedException } from "./drift-queries";
+import { namedMessageStart, quotedException } from "../log/looks-like-error";
 import { FIXTURE_RECORDS, fixtureRecord } from "../testing/fixtures/records";
 
 /** transformers' generation check, with backticks and a final period the pastes below lack. */
@@ -54,6 +54,8 @@ describe("an exception quoted inside a line", () => {
     ],
     ["it says `KeyError: 'model_type'` every time", "'model_type'"],
     ['the paste ends inside the quote: "RuntimeError: CUDA error: device-side assert', "CUDA error: device-side assert"],
+    ["error 'ValueError: The model's max seq len (32768) is larger', please check", "The model's max seq len (32768) is larger"],
+    ["error “ValueError: x is bad” here", "x is bad"],
     ["ValueError: not quoted", null],
     ['a "quoted" word, no class', null],
   ])("%j quotes %j", (line, message) => {
@@ -67,6 +69,13 @@ describe("an exception quoted inside a line", () => {
     expect(got).toMatchObject({ name: "numReturn", kind: "similar", confidence: "medium" });
     expect(got?.line?.start).toBe(line.indexOf("num_return_sequences"));
   });
+
+  it("is compared too when the line starts with a class of its own (a wrapper's message)", () => {
+    const line =
+      "RuntimeError: Worker failed with error 'ValueError: num_return_sequences (15) has to be smaller or equal to num_beams (5)', please check the logs";
+    expect(quotedException(line, namedMessageStart(line))?.cls).toBe("ValueError");
+    expect(first(line)).toMatchObject({ name: "numReturn", kind: "similar" });
+  });
 });
 
 describe("a message printed bare, without its class or an error word", () => {
@@ -76,6 +85,21 @@ describe("a message printed bare, without its class or an error word", () => {
       kind: "similar",
       confidence: "medium",
     });
+  });
+
+  it("counts the texts of such lines, not their repeats", () => {
+    const progress = Array.from({ length: 70 }, () => "Using `bitsandbytes` 4-bit quantization requires step 1 of the setup");
+    expect(first([OLD_BNB, ...progress].join("\n"))?.name).toBe("bnb4bit");
+  });
+
+  it("is not a frame's source line: that quotes code, not a message", () => {
+    const log = [
+      "Traceback (most recent call last):",
+      '  File "/app/loader.py", line 12, in load',
+      '    logger.warning("Using `bitsandbytes` 4-bit quantization requires the latest version of bitsandbytes")',
+      "KeyError: 'weights'",
+    ].join("\n");
+    expect(matcher.lookup(log).matches.map((m) => NAME.get(m.entry.id))).not.toContain("bnb4bit");
   });
 
   it("is not, in a long log where many lines hold such text: only its error lines are compared there", () => {

@@ -17,7 +17,7 @@
  * repository as the whole log shows it; then the match that explains more
  * of its line, then more literal text. `reasons` says what earned each.
  */
-import { classesNamed, messageStart } from "../log/looks-like-error";
+import { classesBefore, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, type Traceback } from "../log/traceback";
 import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
@@ -222,7 +222,8 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
   // No traceback, but the line itself names the class before the message (`… I still get RuntimeError: LoRA is not
   // enabled`, an issue title, a log line): the same evidence as a traceback's class.
   const l0 = f.lines[0];
-  const named = hit || !l0 ? undefined : classesNamed(l0.text, Math.max(l0.end, l0.start + 1));
+  // (A pattern whose first group took the line's leading class still names the message after it.)
+  const named = hit || !l0 ? undefined : classesBefore(l0.text, Math.max(l0.start, messageStart(l0.text)));
   if (named?.includes(e.errorClass)) {
     s += W.klass;
     classBonus = true;

@@ -198,6 +198,12 @@ describe("placeholder values", () => {
       "Cannot load Qwen/Qwen2-7B-Instruct with dtype torch.float16 here",
       { model_name: "Qwen/Qwen2-7B-Instruct", dtype: "torch.float16" },
     ],
+    [
+      "…and a type's repr is one name",
+      "Expected a tensor, got {input_type} instead",
+      "Expected a tensor, got <class 'list'> instead",
+      { input_type: "<class 'list'>" },
+    ],
   ])("%s", (_story, record, line, taken) => {
     expect(values(record, line)).toEqual(taken);
   });

@@ -81,7 +81,8 @@ const NUMERIC_NAME =
   /^(?:len\(.*\)|.*\.numel\(\)|n|(?:.*[._])?(?:max|min|num|n|total)_\w+|(?:.*[._])?\w*(?:size|count|len|length|dim|idx|index|height|width|total|port|steps?|tokens|chars|characters|bytes|blocks|seconds))$/;
 /**
  * A placeholder whose name says it holds one name (`{attn_type}`, `{self.quant_method}`, `{dtype}`, `{backend}`,
- * `{model_name}`): its value is one run without blanks (`decoder`, `torch.float16`, `Qwen/Qwen2-7B`), so
+ * `{model_name}`): its value is one run without blanks (`decoder`, `torch.float16`, `Qwen/Qwen2-7B`, a type's
+ * `<class 'list'>`), so
  * `does not support {attn_type} attention` cannot explain `does not support sliding window yet.` by taking three words.
  */
 const ONE_NAME = /(?:^|[._])(?:\w*_)?(?:type|kind|mode|dtype|backend|method|format|arch|architecture|name|device|platform|provider)$/i;
@@ -314,12 +315,18 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
         let best = sp[j]!;
         let bestK = j;
         const span = constant || (quote && line[j]?.text.startsWith(quote)) ? m : MAX_VALUE_TOKENS;
+        // `>` less `<` in the value after the token being added: a blank inside `<class 'list'>` is part of one name.
+        let open = 0;
         for (let k = j - 1; k >= 0 && j - k <= span; k--) {
           const t = line[k]!;
           if (numeric && t.word && !/^[0-9]/.test(t.key) && !NUMERIC_WORDS.has(t.key)) break;
           if (!prose && t.word && PROSE_WORDS.has(t.key)) break;
-          // One name: no blank inside the value (before the token that followed this one).
-          if (oneName && k < j - 1 && /^\s/.test(line[k + 1]!.text)) break;
+          // One name: no blank inside the value (before the token that followed this one), but inside `<…>`.
+          if (oneName && k < j - 1) {
+            const after = line[k + 1]!.text;
+            for (const c of after) open += c === ">" ? 1 : c === "<" ? -1 : 0;
+            if (open <= 0 && /^\s/.test(after)) break;
+          }
           const s = sp[k]! + (j - k) * 1e-3;
           if (s > best) {
             best = s;
