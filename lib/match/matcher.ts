@@ -216,9 +216,10 @@ export class Matcher {
   }
 
   /**
-   * Records for the error lines no pattern fully matched: similar wording
-   * (each traceback's final message first, then other error-looking lines),
-   * and the records whose raise statement the last frame prints.
+   * Records for the lines no pattern fully matched: similar wording (each
+   * traceback's final message first, then the lines of `errorish`: the
+   * error-looking ones, then a paste's bare lines, see bareLines), and the
+   * records whose raise statement the last frame prints.
    */
   private driftCandidates(
     lines: LogLine[],
