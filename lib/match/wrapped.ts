@@ -257,8 +257,8 @@ function firstWordLength(t: string): number {
 function isContinuation(l: LogLine, stream: string | undefined, errorish?: boolean): boolean {
   return (
     l.text !== "" &&
-    sameWriter(l.stream, stream) &&
     !l.recordStart &&
+    sameWriter(l.stream, stream) &&
     !(errorish === undefined ? startsSomethingNew(l) : errorish || FRAME_LINE.test(l.text))
   );
 }
@@ -300,7 +300,12 @@ function startsSomethingNew(l: LogLine): boolean {
  * with no prefix, or nested tags of one process (`ray/EngineCore` and `ray`).
  */
 export function sameWriter(a: string | undefined, b: string | undefined): boolean {
-  return a === b || a === undefined || b === undefined || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  return a === b || a === undefined || b === undefined || within(a, b) || within(b, a);
+}
+
+/** Whether stream tag `a` is one under `b` (`sglang-1/TP1` under `sglang-1`), without building `${b}/` for every line. */
+function within(a: string, b: string): boolean {
+  return a.length > b.length && a.charCodeAt(b.length) === 47 && a.startsWith(b);
 }
 
 /** The candidate line with the wrapped continuation lines before and after it (blank lines too, for a multi-line message). */
