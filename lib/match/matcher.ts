@@ -207,7 +207,9 @@ export class Matcher {
     // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks);
+    const answered = new Set<number>();
+    for (const r of raw) for (const l of r.lines) answered.add(l.line);
+    const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks, answered);
     if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
@@ -546,16 +548,23 @@ function now(): number {
 
 /**
  * A paste's bare lines, to compare by wording after its error lines: those holding a record's literal text that its
- * pattern did not match, neither error-looking nor inside a traceback (a frame's source line quotes code, not a
- * message), one per text, in order. A message printed bare, without its class, is found so. In a log with more than
+ * pattern did not match, neither error-looking, nor matched by another record (fully or in part: it is answered),
+ * nor inside a traceback (a frame's source line quotes code, not a message), one per text, in order. A message printed bare, without its class, is found so. In a log with more than
  * MAX_BARE_TEXTS such texts, none: there they are the common phrases of a long log, and comparing them would cost the
  * lookup its speed and give noise.
  */
-function bareLines(lines: LogLine[], hinted: Set<number>, errorFlags: number[], textIds: number[], tracebacks: Traceback[]): number[] {
+function bareLines(
+  lines: LogLine[],
+  hinted: Set<number>,
+  errorFlags: number[],
+  textIds: number[],
+  tracebacks: Traceback[],
+  answered: Set<number>,
+): number[] {
   const texts = new Set<number>();
   const out: number[] = [];
   for (const li of [...hinted].sort((a, b) => a - b)) {
-    if (errorFlags[li] || texts.has(textIds[li]!)) continue;
+    if (errorFlags[li] || answered.has(lines[li]!.line) || texts.has(textIds[li]!)) continue;
     texts.add(textIds[li]!);
     if (texts.size > MAX_BARE_TEXTS) return [];
     out.push(li);
