@@ -1,0 +1,56 @@
+/**
+ * `npm run bench` (part): what the browser's lookup downloads for real logs, those of `devset/` and the held-out
+ * sets, over the split matching data of the shared corpus (lib/match/split-data), each log in a fresh lookup as a
+ * fresh worker would run it. Gzip bytes of the files read: median, 90th percentile and largest, by set, and the five
+ * largest logs. `bench/lookup-bytes.ts` measures made-up logs (a planted traceback, 1–100 distinct errors); real
+ * pastes hold drifted messages, and comparing them by wording fetches word shards and the shards of the records
+ * alike. Writes `bench/results/devset-bytes.json`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { machine, table } from "./report";
+import { loadDataset } from "../server/dataset";
+import { buildMatcherData } from "../lib/match/matcher-data";
+import { lookupOver, splitFiles } from "../lib/testing/split-files";
+
+const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");
+const SETS = ["devset", "heldout3", "heldout6", "heldout9"];
+const ds = loadDataset(corpus, { quick: true });
+const files = splitFiles(buildMatcherData(ds.records, ds.datasetVersion));
+const gzip = new Map([...files].map(([name, text]) => [name, gzipSync(text).length]));
+const { rows, row } = table(56);
+const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
+const kb = (x: number) => `${Math.round(x / 1024)} KB`;
+
+const all: { set: string; log: string; bytes: number; files: number }[] = [];
+for (const set of SETS) {
+  const dir = path.resolve(set, "logs");
+  if (!fs.existsSync(dir)) continue;
+  for (const log of fs.readdirSync(dir).sort()) {
+    const { lookup, fetched } = lookupOver(files);
+    await lookup.run(fs.readFileSync(path.join(dir, log), "utf8"));
+    const read = [...new Set(fetched)];
+    all.push({ set, log, bytes: read.reduce((s, n) => s + (gzip.get(n) ?? 0), 0), files: read.length });
+  }
+  const bytes = all
+    .filter((a) => a.set === set)
+    .map((a) => a.bytes)
+    .sort((a, b) => a - b);
+  row(
+    `${set}: ${bytes.length} real logs, median / p90 / largest`,
+    `${kb(at(bytes, 0.5))} / ${kb(at(bytes, 0.9))} / ${kb(bytes.at(-1) ?? 0)}`,
+  );
+}
+const every = all.map((a) => a.bytes).sort((a, b) => a - b);
+row(`all ${every.length} logs, median / p90 / largest`, `${kb(at(every, 0.5))} / ${kb(at(every, 0.9))} / ${kb(every.at(-1) ?? 0)}`);
+row("the filter every lookup fetches first", kb(gzip.get("filter.json") ?? 0));
+for (const a of [...all].sort((x, y) => y.bytes - x.bytes).slice(0, 5))
+  row(`  ${a.set}/${a.log.slice(0, 44)}`, `${kb(a.bytes)}, ${a.files} files`);
+
+fs.mkdirSync("bench/results", { recursive: true });
+fs.writeFileSync(
+  "bench/results/devset-bytes.json",
+  JSON.stringify({ date: new Date().toISOString(), machine: machine(), rows, logs: all }, null, 1) + "\n",
+);
+console.log("\nwrote bench/results/devset-bytes.json");
