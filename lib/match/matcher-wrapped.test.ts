@@ -40,20 +40,12 @@ describe("hard-wrapped messages", () => {
     expect(found(lookup(lines.join("\n")))).toEqual([["tokenizerLoad", "full", [1, 2, 3, 4, 5]]]);
   });
 
-  it("does not let a placeholder swallow another log record between two messages", () => {
-    // Line 1 is the older message (a partial match), line 3 the current one; line 2 is another log record.
-    const log = [OLDER_KV_LINE, "INFO 06-01 10:00:01 [launcher.py:40] retrying", KV_LINE].join("\n");
-    const result = lookup(log);
-    expect(found(result)).toEqual([["kvCacheMaxSeqLen", "full", [3]]]);
-    expect(result.matches[0]!.lines[0]!.captures).toEqual([
-      { group: 1, name: "max_model_len", value: "32768", start: 37, end: 42 },
-      { group: 2, name: "estimated_max_len", value: "10000", start: 120, end: 125 },
-    ]);
-  });
-
-  it("does not let a placeholder swallow a traceback frame line between two messages", () => {
-    const log = [OLDER_KV_LINE, `  File "${VL}/v1/engine/core.py", line 691, in run_engine_core`, KV_LINE].join("\n");
-    const result = lookup(log);
+  // Line 1 is the older message (a partial match), line 3 the current one; line 2 stands between them.
+  it.each([
+    ["another log record", "INFO 06-01 10:00:01 [launcher.py:40] retrying"],
+    ["a traceback frame line", `  File "${VL}/v1/engine/core.py", line 691, in run_engine_core`],
+  ])("does not let a placeholder swallow %s between two messages", (_what, between) => {
+    const result = lookup([OLDER_KV_LINE, between, KV_LINE].join("\n"));
     expect(found(result)).toEqual([["kvCacheMaxSeqLen", "full", [3]]]);
     expect(result.matches[0]!.lines[0]!.captures).toEqual([
       { group: 1, name: "max_model_len", value: "32768", start: 37, end: 42 },
