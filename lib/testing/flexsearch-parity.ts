@@ -39,7 +39,11 @@ export async function answersByBuild(
 ): Promise<{ full: Answer[]; other: Answer[]; otherHasWorker: boolean }> {
   const answers = async (s: Searcher) => {
     const out: Answer[] = [];
-    for (const q of queries) out.push({ q, ...(await s.search(q)) });
+    for (const q of queries) {
+      out.push({ q, ...(await s.search(q)) });
+      // In-memory fetches resolve as microtasks: let the event loop turn, or vitest's RPC to this worker times out (60 s).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return out;
   };
   const full = await answers(await Searcher.open(memoryFetch(files)));
