@@ -29,10 +29,11 @@ describe("real logs from public issues (devset/)", () => {
   const misses = () =>
     score.perLog.filter((l) => l.category === "in-corpus" && l.outcome !== "top-1").map((l) => `${l.file}: ${l.outcome}`);
 
-  it("puts the right record first for at least 161 of the 173 logs whose error is in the corpus, and in the top 3 for 168", () => {
-    expect(score.inCorpus).toBe(173);
-    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(161);
-    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(168);
+  // 217 since held-out sets 3, 6 and 9 were folded in (2026-12-04; 197 first and 205 in the top 3 then).
+  it("puts the right record first for at least 199 of the 217 logs whose error is in the corpus, and in the top 3 for 207", () => {
+    expect(score.inCorpus).toBe(217);
+    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(199);
+    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(207);
   });
 
   it("gives no wrong first answer with high confidence", () => {

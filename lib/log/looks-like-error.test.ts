@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { RE_ERRORISH, RE_ERROR_WORDS, looksLikeError } from "./looks-like-error";
+import { RE_ERRORISH, RE_ERROR_WORDS, isErrorBodyMessage, looksLikeError } from "./looks-like-error";
 
 /** One line per form of RE_ERRORISH, each the form alone (no other form's word in it). */
 const ONE_PER_FORM = [
@@ -60,5 +60,36 @@ describe("looksLikeError's word pre-test", () => {
       }),
       { numRuns: 5000, seed: 20261204 },
     );
+  });
+});
+
+describe("isErrorBodyMessage: the message of an error body printed over several lines", () => {
+  const body = (fields: string[]) => ["{", ...fields, "}"].map((text, i) => ({ line: i + 1, text }));
+  it.each<[string, string[], boolean]>([
+    ["OpenAI-style body (jq)", ['"object": "error",', '"message": "top_k must be -1, got 0.",', '"type": "BadRequestError",'], true],
+    ["a Python dict repr", ["'object': 'error',", "'message': 'Prompt cannot be empty',", "'code': 400}"], true],
+    ["nested under `error`", ['"error": {', '"message": "Invalid model name",', '"param": null'], true],
+    ["a status code alone", ['"message": "upstream failed",', '"code": 503'], true],
+    ["a chat message, no error field", ['"role": "user",', '"message": "why does top_k fail?",', '"tokens": 12'], false],
+    ["a 200 code is no error", ['"message": "ok",', '"code": 200'], false],
+    ["the error field on the line itself is not a neighbour", ['"message": "BadRequestError"'], false],
+  ])("%s → %s", (_what, fields, expected) => {
+    const lines = body(fields);
+    const at = lines.findIndex((l) => /^["']message/.test(l.text));
+    expect(isErrorBodyMessage(lines, at)).toBe(expected);
+  });
+
+  it("a field more than six lines away does not count", () => {
+    const lines = ['"message": "x failed",', "1", "2", "3", "4", "5", "6", '"type": "ValueError",'].map((text, i) => ({
+      line: i + 1,
+      text,
+    }));
+    expect(isErrorBodyMessage(lines, 0)).toBe(false);
+    expect(
+      isErrorBodyMessage(
+        lines.filter((_, i) => i !== 1),
+        0,
+      ),
+    ).toBe(true);
   });
 });

@@ -122,3 +122,24 @@ export function quotedException(text: string, from = 0): { start: number; text: 
   while (end >= 0 && end + 1 < text.length && !/[\s,.;:)\]]/.test(text[end + 1]!)) end = text.indexOf(close, end + 1);
   return { start, text: text.slice(start, end < 0 ? text.length : end), cls: m[2]! };
 }
+
+/** A JSON (or Python dict) field that starts a pretty-printed error body's `message`: `"message": "…"`. */
+const RE_BODY_MESSAGE = /^["']message["']\s*:\s*["']/;
+/** A field that marks the body around it as an error: `"object": "error"`, `"type": "BadRequestError"`, `"code": 400`, `"error": {`. */
+const RE_BODY_ERROR = /^["'](?:object|type)["']\s*:\s*["'](?:error|\w*Error)["']|^["']code["']\s*:\s*[45]\d\d\b|^["']error["']\s*:\s*\{/;
+/** How many lines around a `message` field are looked at for the fields that make its body an error's. */
+const BODY_REACH = 6;
+
+/**
+ * Whether the line at `li` is the `message` of an error body printed over several lines (`jq`, a pretty-printed
+ * OpenAI-style answer: `{ "object": "error", "message": "top_k must be …", "type": "BadRequestError", "code": 400 }`):
+ * the message line itself holds no error word, its neighbours say it is one.
+ */
+export function isErrorBodyMessage(lines: readonly LogLine[], li: number): boolean {
+  const text = lines[li]?.text ?? "";
+  const c = text.charCodeAt(0);
+  if ((c !== 34 && c !== 39) || !RE_BODY_MESSAGE.test(text)) return false;
+  for (let k = Math.max(0, li - BODY_REACH), end = Math.min(lines.length, li + BODY_REACH + 1); k < end; k++)
+    if (k !== li && RE_BODY_ERROR.test(lines[k]!.text)) return true;
+  return false;
+}

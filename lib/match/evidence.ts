@@ -270,7 +270,6 @@ export class SiteIndex {
   }
 
   /** The records (by index) whose file a frame of the traceback is in. */
-
   recordsIn(tb: Traceback): number[] {
     const out = new Set<number>();
     for (const fr of tb.frames) {

@@ -14,7 +14,7 @@
  *     records best first.
  */
 import { looksLikeError, type LogLine } from "../log/log-normalize";
-import { classesBefore, isErrorLevel, messageStart } from "../log/looks-like-error";
+import { classesBefore, isErrorBodyMessage, isErrorLevel, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
 import { exec, locate, programOf, type Program } from "./engine";
@@ -24,7 +24,7 @@ import { DistinctLines, HitsByText } from "./distinct-lines";
 import { chunksOf, cleanChunks } from "./clean-log";
 import { KeyScanner } from "./prefilter";
 import { packageOf, packagePath, repoEvidence, siteEvidence, SiteIndex, siteParts, type SiteParts } from "./evidence";
-import { rankMatches, type Unranked } from "./rank";
+import { mirrorsPython, rankMatches, type Unranked } from "./rank";
 import { siblingMatches } from "./siblings";
 import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./wording-index";
 import { firstSentence, type WordingMatch } from "./wording";
@@ -171,7 +171,8 @@ export class Matcher {
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
-    for (let li = 0; li < lines.length; li++) if (errorFlags[li]) errorish.push(li);
+    for (let li = 0; li < lines.length; li++)
+      if (errorFlags[li] || (isErrorBodyMessage(lines, li) && (errorFlags[li] = 1))) errorish.push(li);
     for (const i of this.tables.residual) for (const li of errorish) addCandidate(i, li);
 
     // 3. Verify candidates.
@@ -208,12 +209,18 @@ export class Matcher {
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
     const answered = new Set<number>();
-    for (const r of raw) for (const l of r.lines) answered.add(l.line);
+    // (A generic pattern's or Python's own message answers a line no better than its wording does: see driftCandidates.)
+    for (const r of raw)
+      if (!this.entry(r.entry).generic && !mirrorsPython(this.entry(r.entry))) for (const l of r.lines) answered.add(l.line);
     const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks, answered);
     if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
 
     // 5. Rank with the traceback's and the whole log's evidence.
-    const matches = rankMatches(found, { tracebacks, repos: repoEvidence(log, this.repos()) });
+    const matches = rankMatches(found, {
+      tracebacks,
+      repos: repoEvidence(log, this.repos()),
+      packages: this.repos().map(packageOf),
+    });
     return { matches, lineCount: lines.length, tracebacks, lines, stopped, elapsedMs: now() - t0 };
   }
 
@@ -253,7 +260,14 @@ export class Matcher {
       },
       taken,
     );
-    const queries = driftQueries(lines, errorish, errorFlags, tracebacks, fullLines, byLine);
+    // A line only a generic pattern (or one of Python's own messages) fully matched is still compared by wording: a
+    // specific record of drifted wording says more than `{name} must be {x}, got {y}` (and outranks it, medium over low).
+    const specificLines = new Set<number>();
+    for (const r of raw) {
+      const e = this.entry(r.entry);
+      if (r.kind === "full" && !e.generic && !mirrorsPython(e)) for (const l of r.lines) specificLines.add(l.line);
+    }
+    const queries = driftQueries(lines, errorish, errorFlags, tracebacks, specificLines, byLine);
     // The closest records by wording that can be answers (a generic or thin record's wording cannot tell one error from
     // another), those of the class the line names first: as in the ranking, the class decides between alike wordings.
     const similar = (text: string, classes: string[]) => {
@@ -317,7 +331,9 @@ export class Matcher {
         });
       }
       // The message rewritten, the raise line too: the record of the last frame's file and class whose wording is clearly closest.
-      const answered = (x: MatchedLine) => x.line >= tb.exceptionLine && x.line <= tb.endLine;
+      // (A traceback raised at the same place as another, a retry or a wrapper's copy, is the same error: answered by the other's answers.)
+      const twins = tracebacks.filter((o) => o === tb || (last && sameRaise(o, last)));
+      const answered = (x: MatchedLine) => twins.some((o) => x.line >= o.exceptionLine && x.line <= o.endLine);
       if (sites.length === 0 && ![...found, ...out].some((o) => o.lines.some(answered))) {
         const near = this.sameFileRecord(tb, taken);
         if (near) {
@@ -510,6 +526,12 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
 }
 
 /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
+/** Whether a traceback's last frame is the given frame's file and line: the same raise. */
+function sameRaise(tb: Traceback, frame: Traceback["frames"][number]): boolean {
+  const last = tb.frames[tb.frames.length - 1];
+  return !!last && last.file !== "" && last.file === frame.file && last.line === frame.line;
+}
+
 function tryWindow(p: Program, window: LogLine[], seps: string[]): MatchedLine[] | null {
   let text = window[0]!.text;
   const starts = [0];

@@ -19,7 +19,7 @@
  */
 import { classesBefore, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, type Traceback } from "../log/traceback";
-import { siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
+import { packageOf, packagePath, siteEvidence, type RepoEvidence, type SiteEvidence } from "./evidence";
 import type { MatcherEntry } from "./matcher-data";
 import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
 import { agreementOf, harmonic, type WordingMatch } from "./wording";
@@ -41,11 +41,18 @@ export interface RankContext {
   tracebacks: Traceback[];
   /** What the whole log says of each repository. */
   repos?: Map<string, RepoEvidence>;
+  /** The packages of the dataset's repositories (`vllm`, `sglang`, `transformers`): a last frame in one of them says which raised it. */
+  packages?: readonly string[];
 }
 
 /** Similar wording this close on both sides is strong overlap. */
 export const STRONG_RECORD_COVERAGE = 0.7;
 export const STRONG_LINE_COVERAGE = 0.6;
+
+/** A line explained this fully by a record's wording… */
+const WHOLE_LINE_COVERAGE = 0.95;
+/** …that holds this much of the record is strong overlap too: the rest of the record is a clause another release added. */
+const ADDED_CLAUSE_RECORD_COVERAGE = 0.6;
 
 /** Score differences below this come from the literal text's length alone (`Math.min(letters, 499)`). */
 const TWIN_SCORE = 500;
@@ -68,7 +75,8 @@ const W = {
  * came from.
  */
 const PYTHON_OWN = [
-  /object has no attribute/,
+  // `'X' object has no attribute 'y'`, `module 'x' has no attribute 'y'`
+  /has no attribute/,
   /object is not (?:subscriptable|callable|iterable)/,
   /^No module named/,
   /^cannot import name/,
@@ -91,20 +99,25 @@ export function mirrorsPython(e: MatcherEntry): boolean {
 
 /** Scores, gives confidence and sorts; ties keep the earlier line, then the id. */
 export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): Match[] {
-  const { tracebacks, repos } = Array.isArray(ctx) ? { tracebacks: ctx, repos: undefined } : ctx;
+  const { tracebacks, repos, packages = [] } = Array.isArray(ctx) ? { tracebacks: ctx, repos: undefined } : ctx;
   const byExceptionLine = new Map<number, { tb: Traceback; final: boolean }>();
   const finals = new Set(finalTracebacks(tracebacks));
   tracebacks.forEach((tb) => {
     const chainedLater = !finals.has(tb) || tb.chainCut === true;
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
-  const ranked = found.map((f) => score(f, byExceptionLine, repos));
+  const ranked = found.map((f) => score(f, byExceptionLine, repos, packages));
   doubtTwins(ranked);
   ranked.sort((a, b) => b.score - a.score || (a.lines[0]?.line ?? 0) - (b.lines[0]?.line ?? 0) || a.entry.id.localeCompare(b.entry.id));
   return ranked;
 }
 
-function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final: boolean }>, repos?: Map<string, RepoEvidence>): Match {
+function score(
+  f: Unranked,
+  byExceptionLine: Map<number, { tb: Traceback; final: boolean }>,
+  repos: Map<string, RepoEvidence> | undefined,
+  packages: readonly string[],
+): Match {
   const e = f.entry;
   const reasons: string[] = [];
   // The traceback whose exception this match is (the final one first).
@@ -124,12 +137,26 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     !!w &&
     w.conflict.record === 0 &&
     w.lineCoverage >= STRONG_LINE_COVERAGE &&
-    (w.recordCoverage >= STRONG_RECORD_COVERAGE || w.sentenceFound === true);
+    (w.recordCoverage >= STRONG_RECORD_COVERAGE ||
+      w.sentenceFound === true ||
+      // the whole line explained by a record that says more (a release added a clause): the added part is all that differs
+      // (of the class the log names, if it names one: placeholders explain any words, a class does not drift with a clause)
+      (w.lineCoverage >= WHOLE_LINE_COVERAGE &&
+        w.conflict.line === 0 &&
+        w.recordCoverage >= ADDED_CLAUSE_RECORD_COVERAGE &&
+        sameClass(f, hit?.tb)));
+
+  // Similar wording from another project's copy of the check: the traceback says which project's code raised it.
+  const raisedElsewhere = f.kind === "similar" && hit && !site ? otherPackage(hit.tb, packageOf(e.repo), packages) : null;
+
+  // A model's own copy of a shared check (transformers' `# Copied from`): the traceback raised it in the record's package
+  // without ever entering the model's folder or file, so the shared code, not this copy, raised it.
+  const copiedIn = f.kind === "full" && hit?.final && !site ? modelCopy(hit.tb, e) : null;
 
   let confidence: Confidence;
   switch (f.kind) {
     case "full":
-      confidence = specific || raiseSite ? (f.outdoneBy ? "medium" : "high") : "low";
+      confidence = specific || raiseSite ? (f.outdoneBy || copiedIn ? "medium" : "high") : "low";
       break;
     case "partial":
       confidence = specific ? (raiseSite ? "high" : "medium") : raiseSite ? "medium" : "low";
@@ -138,6 +165,7 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
       confidence = raiseSite ? (strong || (site!.source && site!.distinctive) ? "high" : "medium") : strong && specific ? "medium" : "low";
       // As sure as the full match it outdoes (which is at most medium): the pair is one doubt, ordered by wording.
       if (f.outdoes && confidence === "low") confidence = "medium";
+      if (raisedElsewhere) confidence = "low";
       break;
     case "raise-site":
       confidence = site?.source && site.last ? "medium" : "low";
@@ -150,6 +178,10 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
     case "full":
       reasons.push("the whole pattern matched");
       if (f.outdoneBy) reasons.push(`${f.outdoneBy}, raised in the same file, explains more of the line: maybe that branch raised it`);
+      if (copiedIn)
+        reasons.push(
+          `the traceback raised it in ${copiedIn}, never entering ${modelPart(e.filePath)}: maybe this model's copy of a shared check`,
+        );
       break;
     case "partial":
       reasons.push(`part of the pattern matched (${e.partial?.letters ?? 0} letters of literal text)`);
@@ -167,6 +199,8 @@ function score(f: Unranked, byExceptionLine: Map<number, { tb: Traceback; final:
           `one sentence of the record, judged alone: ${pct(f.wording!.clause.coverage)} of it is in the line, which it explains ${pct(f.wording!.clause.line ?? 0)} of; the rest of the record is not there`,
         );
       if (f.outdoes) reasons.push(`it explains more of the line than ${f.outdoes}, raised in the same file, whose pattern matched it`);
+      if (raisedElsewhere)
+        reasons.push(`the traceback's last frame is in ${raisedElsewhere}, not in ${e.repo}: maybe that project's own check`);
       for (const c of f.wording!.conflict.names)
         reasons.push(
           c.negation
@@ -284,6 +318,52 @@ function explained(f: Unranked): number {
   const from = messageStart(l.text);
   if (l.text.length <= from) return 0;
   return Math.min(1, (l.end - Math.max(l.start, from)) / (l.text.length - from));
+}
+
+/**
+ * A model's own folder in a record's path (`models/roc_bert/`), or null. Only a folder: vLLM's `models/utils.py`
+ * beside `models/llama.py` is shared code.
+ */
+function modelPart(filePath: string): string | null {
+  const m = /(?:^|\/)models\/[^/]+\//.exec(filePath);
+  return m ? m[0].replace(/^\//, "") : null;
+}
+
+/**
+ * For a record raised in a model's own folder: the package-relative file of the traceback's last frame when
+ * it is in the record's package but no frame is in that model's folder or file; else null.
+ */
+function modelCopy(tb: Traceback, e: MatcherEntry): string | null {
+  const part = modelPart(e.filePath);
+  const last = tb.frames[tb.frames.length - 1];
+  if (!part || !last) return null;
+  const at = packagePath(last.file, packageOf(e.repo));
+  if (!at) return null;
+  const slashed = (file: string) => file.replace(/\\/g, "/");
+  return tb.frames.some((fr) => slashed(fr.file).includes(`/${part}`)) ? null : at;
+}
+
+/** Whether the class the traceback raises, or else the one the line names, is the record's (true when neither names one). */
+function sameClass(f: Unranked, tb: Traceback | undefined): boolean {
+  if (tb) return tb.exceptionClass === "" || classAgrees(tb, f.entry.errorClass);
+  const l = f.lines[0];
+  const named = l ? classesBefore(l.text, Math.max(l.start, messageStart(l.text))) : [];
+  return named.length === 0 || named.includes(f.entry.errorClass);
+}
+
+/**
+ * The package-relative file of a traceback's last frame when it lies in a dataset package other than `own` and no frame
+ * is in `own` at all (`transformers/models/llama/configuration_llama.py` for an sglang record); else null.
+ */
+function otherPackage(tb: Traceback, own: string, packages: readonly string[]): string | null {
+  const last = tb.frames[tb.frames.length - 1];
+  if (!last || tb.frames.some((fr) => packagePath(fr.file, own) !== null)) return null;
+  for (const pkg of packages) {
+    if (pkg === own) continue;
+    const at = packagePath(last.file, pkg);
+    if (at) return at;
+  }
+  return null;
 }
 
 function pct(x: number): string {

@@ -6,6 +6,7 @@
  */
 import type { MatcherEntry } from "./matcher-data";
 import {
+  lineWeighted,
   agreementOf,
   compareWording,
   harmonic,
@@ -24,6 +25,8 @@ export interface WordingCandidate extends WordingMatch {
   entry: number;
   /** How well the record and the line explain each other (`agreementOf`). */
   agreement: number;
+  /** What orders the candidates: the agreement with explaining the line counting twice (`lineWeighted`). */
+  closeness: number;
   /** Total weight of the record's literal words (little means a generic message). */
   recordWeight: number;
 }
@@ -311,12 +314,16 @@ export class WordingIndex {
           opensRecord(m.diff));
       if (!enough) continue;
       const agreement = agreementOf(m);
-      out.push({ ...m, entry: e, agreement, recordWeight: this.totalOf(e) });
+      const closeness = Math.max(
+        lineWeighted(Math.max(0, m.recordCoverage - m.conflict.record), Math.max(0, m.lineCoverage - m.conflict.line)),
+        m.sentenceAgreement ?? 0,
+      );
+      out.push({ ...m, entry: e, agreement, closeness, recordWeight: this.totalOf(e) });
     }
     // As the ranking does: a record the line contradicts by name comes after those it does not.
     const contradicted = (c: WordingCandidate) => (c.conflict.record > 0 ? 1 : 0);
     out.sort(
-      (a, b) => contradicted(a) - contradicted(b) || b.agreement - a.agreement || b.recordWeight - a.recordWeight || a.entry - b.entry,
+      (a, b) => contradicted(a) - contradicted(b) || b.closeness - a.closeness || b.recordWeight - a.recordWeight || a.entry - b.entry,
     );
     return out.slice(0, limit);
   }
