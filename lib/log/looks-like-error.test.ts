@@ -5,6 +5,7 @@ import { RE_ERRORISH, RE_ERROR_WORDS, isErrorBodyMessage, looksLikeError } from 
 /** One line per form of RE_ERRORISH, each the form alone (no other form's word in it). */
 const ONE_PER_FORM = [
   "ValueError: x",
+  "valueerror: a paste lowercased whole",
   "SystemExit: 2",
   "KeyboardInterrupt",
   "BusFault",

@@ -6,6 +6,8 @@ export const RE_ERRORISH = new RegExp(
     // exception line: `RuntimeError: msg`, `pkg.mod.SomeException: msg`, bare `KeyboardInterrupt`, ray `RayTaskError(ValueError): …`
     String.raw`^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Failure|Abort|Aborted|Panic)(?:\([\w.]*\))?(?::|$)`,
     String.raw`^(?:[A-Za-z_]\w*\.)*(?:StopIteration|StopAsyncIteration|OSError|IOError|EOFError)(?::|$)`,
+    // a paste lowercased whole (an issue title, a chat): `valueerror: due to a serious vulnerability …`
+    String.raw`^(?:[a-z_][a-z0-9_]*\.)*[a-z]+(?:error|exception): (?=[^A-Z]*$)`,
     // `error: …`, `fatal: …`, `Error: …`, rustc `error[E0425]: …`, Go `panic: …`
     String.raw`^(?:error|fatal|panic|critical|Error|Fatal|Panic|Critical|FATAL|ERROR|PANIC|CRITICAL)(?:\[[\w-]+\])?:`,
     String.raw`^npm (?:ERR!|error)`,

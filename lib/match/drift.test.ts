@@ -534,6 +534,13 @@ describe("messier pastes", () => {
     expect(m.lines.flatMap((l) => l.captures).map((c) => [c.name, c.value])).toEqual(captures);
   });
 
+  it("a paste lowercased whole (an issue title) is compared by wording", () => {
+    const log =
+      "valueerror: the model's max seq len (32768) is larger than the maximum number of tokens that can be stored in kv cache (10000). try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.";
+    const m = matcher.lookup(log).matches[0]!;
+    expect([NAME.get(m.entry.id), m.kind, m.confidence]).toEqual(["kvCacheMaxSeqLen", "similar", "medium"]);
+  });
+
   it("a list the log wrapped inside its brackets", () => {
     const log = [
       "ValueError: Model architectures ['Glm4ForCausalLM', 'Glm4vForConditionalGeneration',",

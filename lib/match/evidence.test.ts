@@ -24,7 +24,27 @@ describe("which repository the whole log comes from", () => {
       "when using it with `vllm==0.4.0, torch==2.1.2` and transformers >= 4.45",
       { "vllm-project/vllm": ["the log names the vllm package"], "huggingface/transformers": ["the log names the transformers package"] },
     ],
-    ["a comparison in code is no pin of a package", "    if vllm == 1 and transformers >= 2:", {}],
+    [
+      "a comparison in code is no pin of a package (the word vllm is a mention)",
+      "    if vllm == 1 and transformers >= 2:",
+      { "vllm-project/vllm": ["the log mentions vllm"] },
+    ],
+    ["an issue's title names the project", "sglang\n\nValueError: x", { "sgl-project/sglang": ["the log mentions sglang"] }],
+    [
+      "a sentence ends with the name",
+      "It fails when served with sglang.\nValueError: x",
+      { "sgl-project/sglang": ["the log mentions sglang"] },
+    ],
+    [
+      "prose names it in its usual spelling",
+      "I'm using vLLM 0.6.2 and SGLang",
+      {
+        "vllm-project/vllm": ["the log mentions vllm"],
+        "sgl-project/sglang": ["the log mentions sglang"],
+      },
+    ],
+    ["part of another name or a path is no mention", "my_vllm_fork vllm-ascend /opt/sglang/x sglang.srt vllm_config", {}],
+    ["transformers is never a mention: messages say `the Transformers library`", "not a registered model in the Transformers library", {}],
     [
       "a pin read back from its operator, however long the text before it",
       `${"x".repeat(100)} vllm==0.4.0 ${"aa==1 ".repeat(50)}`,

@@ -116,6 +116,9 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
     if (!n && named.has(pkg)) {
       score += 1;
       why.push(`the log names the ${pkg} package`);
+    } else if (!n && !how && MENTIONED[pkg] && mentions(text, pkg, MENTIONED[pkg])) {
+      score += 1;
+      why.push(`the log mentions ${pkg}`);
     }
     for (const f of LOG_FORMATS) {
       if (f.pkg === pkg && f.re.test(text)) {
@@ -126,6 +129,27 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
     if (score > 0) out.set(repo, { strength: Math.min(1, score / 3), why });
   }
   return out;
+}
+
+/**
+ * Packages a log's prose may name as a word (an issue's title `sglang`, "I'm using vLLM 0.6.2"), with their usual
+ * spelling. Not `transformers`: its name is a common word of messages (`the Transformers library`) and of every
+ * environment report.
+ */
+const MENTIONED: Record<string, string> = { vllm: "vLLM", sglang: "SGLang" };
+const WORD_CHAR = /[\w.\/-]/;
+
+/** Whether a text names a package as a word, in lower case, upper case or its usual spelling (indexOf, not a case-folding regex over 10 MB). */
+function mentions(text: string, pkg: string, spelling: string): boolean {
+  for (const form of new Set([pkg, pkg.toUpperCase(), spelling])) {
+    for (let i = text.indexOf(form); i >= 0; i = text.indexOf(form, i + 1)) {
+      const after = i + form.length;
+      // (a sentence may end with the name: `… with sglang.`; `sglang.srt` is a module)
+      const ends = !WORD_CHAR.test(text[after] ?? " ") || (text[after] === "." && !/\S/.test(text[after + 1] ?? " "));
+      if (!WORD_CHAR.test(text[i - 1] ?? " ") && ends) return true;
+    }
+  }
+  return false;
 }
 
 /** A package-relative path: from the package's own folder on (`…/site-packages/vllm/v1/x.py` → `vllm/v1/x.py`). */

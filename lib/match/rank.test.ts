@@ -331,12 +331,21 @@ describe("rankMatches", () => {
       ["marlinVllm", "medium"],
       ["marlinSglang", "medium"],
     ]);
-    expect(doubt[0]!.reasons).toContain("the same message is in sgl-project/sglang, and nothing in the log says which raised it");
-    // The repository the log comes from settles it: that record stays high, the other is below it.
+    expect(doubt[0]!.reasons).toContain("the same message is in sgl-project/sglang, and nothing in the log says clearly which raised it");
+    // The repository the log clearly comes from settles it: that record stays high, the other's copy is a doubt below it.
     const repos = new Map([["vllm-project/vllm", { strength: 1, why: ["vLLM's log format"] }]]);
-    expect(rankMatches(both(), { tracebacks: [], repos }).map((m) => [NAME.get(m.entry.id), m.confidence])).toEqual([
+    const settled = rankMatches(both(), { tracebacks: [], repos });
+    expect(settled.map((m) => [NAME.get(m.entry.id), m.confidence])).toEqual([
       ["marlinVllm", "high"],
-      ["marlinSglang", "high"],
+      ["marlinSglang", "medium"],
+    ]);
+    expect(settled[0]!.reasons).toContain("the same message is in sgl-project/sglang; the log comes from vllm-project/vllm");
+    expect(settled[1]!.reasons).toContain("the same message is in vllm-project/vllm, where the log comes from");
+    // A mere mention orders them but settles nothing.
+    const mention = new Map([["sgl-project/sglang", { strength: 1 / 3, why: ["the log mentions sglang"] }]]);
+    expect(rankMatches(both(), { tracebacks: [], repos: mention }).map((m) => [NAME.get(m.entry.id), m.confidence])).toEqual([
+      ["marlinSglang", "medium"],
+      ["marlinVllm", "medium"],
     ]);
   });
 

@@ -54,6 +54,8 @@ const WHOLE_LINE_COVERAGE = 0.95;
 /** …that holds this much of the record is strong overlap too: the rest of the record is a clause another release added. */
 const ADDED_CLAUSE_RECORD_COVERAGE = 0.6;
 
+/** Repository evidence this strong (two of: frames, how it was started, its log format) tells twins apart. */
+const CLEAR_REPO = 2 / 3;
 /** Score differences below this come from the literal text's length alone (`Math.min(letters, 499)`). */
 const TWIN_SCORE = 500;
 const TIER = { high: 3_000_000, medium: 2_000_000, low: 1_000_000 } as const;
@@ -107,7 +109,7 @@ export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): 
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
   const ranked = found.map((f) => score(f, byExceptionLine, repos, packages));
-  doubtTwins(ranked);
+  doubtTwins(ranked, repos);
   ranked.sort((a, b) => b.score - a.score || (a.lines[0]?.line ?? 0) - (b.lines[0]?.line ?? 0) || a.entry.id.localeCompare(b.entry.id));
   return ranked;
 }
@@ -283,10 +285,12 @@ function score(
 
 /**
  * The same text matched in several repositories' records (sglang copies vLLM's code), the same way and with the
- * same evidence: nothing in the log says which project raised it, so none of them is a confident answer. Scores
- * closer than TWIN_SCORE differ only by the literal text's length.
+ * same evidence but the repository's: scores closer than TWIN_SCORE, the repository's share set aside, differ only by
+ * the literal text's length. When the log clearly comes from one of them (frames, how it was started, its log format:
+ * strength ≥ CLEAR_REPO), that one stays sure; otherwise none of them is a confident answer.
  */
-function doubtTwins(ranked: Match[]): void {
+function doubtTwins(ranked: Match[], repos: Map<string, RepoEvidence> | undefined): void {
+  const strength = (m: Match) => repos?.get(m.entry.repo)?.strength ?? 0;
   const groups = new Map<string, Match[]>();
   for (const m of ranked) {
     const l = m.lines[0];
@@ -297,15 +301,26 @@ function doubtTwins(ranked: Match[]): void {
     else groups.set(key, [m]);
   }
   for (const group of groups.values()) {
-    const best = Math.max(...group.map((m) => m.score));
-    const g = group.filter((m) => best - m.score < TWIN_SCORE);
-    const repos = [...new Set(g.map((m) => m.entry.repo))];
-    if (repos.length < 2) continue;
+    const base = (m: Match) => m.score - W.repo * strength(m);
+    const best = Math.max(...group.map(base));
+    const g = group.filter((m) => best - base(m) < TWIN_SCORE);
+    const repoNames = [...new Set(g.map((m) => m.entry.repo))];
+    if (repoNames.length < 2) continue;
+    const top = Math.max(...g.map(strength));
+    const clear = top >= CLEAR_REPO && g.filter((m) => strength(m) === top).every((m, _, a) => m.entry.repo === a[0]!.entry.repo);
     for (const m of g) {
+      const others = repoNames.filter((r) => r !== m.entry.repo).join(", ");
+      if (clear && strength(m) === top) {
+        m.reasons.push(`the same message is in ${others}; the log comes from ${m.entry.repo}`);
+        continue;
+      }
       m.confidence = "medium";
       m.score -= TIER.high - TIER.medium;
-      const others = repos.filter((r) => r !== m.entry.repo).join(", ");
-      m.reasons.push(`the same message is in ${others}, and nothing in the log says which raised it`);
+      m.reasons.push(
+        clear
+          ? `the same message is in ${others}, where the log comes from`
+          : `the same message is in ${others}, and nothing in the log says clearly which raised it`,
+      );
     }
   }
 }
