@@ -30,10 +30,10 @@ describe("real logs from public issues (devset/)", () => {
     score.perLog.filter((l) => l.category === "in-corpus" && l.outcome !== "top-1").map((l) => `${l.file}: ${l.outcome}`);
 
   // 217 since held-out sets 3, 6 and 9 were folded in (2026-12-04; 197 first and 205 in the top 3 then).
-  it("puts the right record first for at least 199 of the 217 logs whose error is in the corpus, and in the top 3 for 207", () => {
+  it("puts the right record first for at least 202 of the 217 logs whose error is in the corpus, and in the top 3 for 208", () => {
     expect(score.inCorpus).toBe(217);
-    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(199);
-    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(207);
+    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(202);
+    expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(208);
   });
 
   it("gives no wrong first answer with high confidence", () => {
@@ -43,12 +43,12 @@ describe("real logs from public issues (devset/)", () => {
     expect(score.confidentWrong, wrong.join("\n")).toBe(0);
   });
 
-  // Two on errors the corpus lacks since 801–830 joined (2026-12-04): 038 (the pattern of a sibling branch matches the
-  // old text in full) and 809 (a check vLLM removed, whose file's `{attn_type}` sibling fits the words and the printed
-  // `raise NotImplementedError(`). The issue's target is one; this is the figure the set gives, not a loosened floor.
-  it("gives no high-confidence answer on a negative, and at most two on errors the corpus lacks", () => {
+  // One on errors the corpus lacks: 038 (the pattern of a sibling branch matches the old text in full). 809 (a check
+  // vLLM removed, whose file's `{attn_type}` sibling fits the words) is medium since a bare printed
+  // `raise NotImplementedError(` that several records of the file share no longer counts as its raise site.
+  it("gives no high-confidence answer on a negative, and at most one on errors the corpus lacks", () => {
     const high = score.perLog.filter((l) => l.category !== "in-corpus" && l.outcome === "high-confidence answer").map((l) => l.file);
     expect(score.highOnNegative, high.join("\n")).toBe(0);
-    expect(score.highOnAbsent, high.join("\n")).toBeLessThanOrEqual(2);
+    expect(score.highOnAbsent, high.join("\n")).toBeLessThanOrEqual(1);
   });
 });

@@ -242,4 +242,61 @@ describe("drift with evidence beyond the wording", () => {
         "the traceback raised it in transformers/tokenization_utils.py, never entering models/roc_bert/: maybe this model's copy of a shared check",
       );
   });
+
+  describe("a bare printed `raise X(` is raise-site evidence only when one record of the file raises X", () => {
+    const FLEX = "vllm/v1/attention/backends/flex_attention.py";
+    const flex = (id: string, slug: string, errorMessage: string, messagePattern: string, lineNumber: number) =>
+      fixtureRecord({
+        id,
+        repo: "vllm-project/vllm",
+        slug,
+        errorClass: "NotImplementedError",
+        errorMessage,
+        messagePattern,
+        filePath: FLEX,
+        lineNumber,
+      });
+    const attnType = flex(
+      "d1f7e00000000011",
+      "flex-attention-attn-type",
+      "FlexAttention does not support {attn_type} attention",
+      "FlexAttention does not support (.+?) attention",
+      640,
+    );
+    const kvSharing = flex(
+      "d1f7e00000000012",
+      "flex-attention-kv-sharing",
+      "FlexAttention does not support kv sharing yet.",
+      String.raw`FlexAttention does not support kv sharing yet\.`,
+      660,
+    );
+    const log = traceback(
+      [frame(`/usr/lib/python3.12/site-packages/${FLEX}`, 650, "__init__", "raise NotImplementedError(")],
+      "NotImplementedError: FlexAttention does not support sliding window yet.",
+    );
+    const firstOf = (records: (typeof attnType)[]) => {
+      const m = new Matcher(buildMatcherData([...records, R.genericMustBe, R.kvCacheMaxSeqLen])).lookup(log).matches[0];
+      return [m?.entry.slug, m?.kind, m?.confidence];
+    };
+    it("two records of the file raise NotImplementedError: the printed line could be either's, so medium", () => {
+      expect(firstOf([attnType, kvSharing])).toEqual(["flex-attention-attn-type", "similar", "medium"]);
+    });
+    it("similar wording raised at the printed raise outranks a record the frame's line number alone points at", () => {
+      const atFrameLine = flex(
+        "d1f7e00000000013",
+        "flex-block-mask-torch-650",
+        "Block mask creation needs torch {version} or newer.",
+        "Block mask creation needs torch (.+?) or newer\\.",
+        650,
+      );
+      const ms = new Matcher(buildMatcherData([attnType, atFrameLine, R.genericMustBe])).lookup(log).matches;
+      expect(ms.slice(0, 2).map((m) => [m.entry.slug, m.kind, m.confidence])).toEqual([
+        ["flex-attention-attn-type", "similar", "medium"],
+        ["flex-block-mask-torch-650", "raise-site", "medium"],
+      ]);
+    });
+    it("the file's only NotImplementedError: the printed line is its raise statement, so high", () => {
+      expect(firstOf([attnType])).toEqual(["flex-attention-attn-type", "similar", "high"]);
+    });
+  });
 });

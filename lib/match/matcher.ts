@@ -220,6 +220,10 @@ export class Matcher {
       tracebacks,
       repos: repoEvidence(log, this.repos()),
       packages: this.repos().map(packageOf),
+      sameClassInFile: (e) =>
+        this.siteIndex()
+          .sameFile(e)
+          .filter((i) => !this.loaded(i) || this.entry(i).errorClass === e.errorClass).length,
     });
     return { matches, lineCount: lines.length, tracebacks, lines, stopped, elapsedMs: now() - t0 };
   }

@@ -43,6 +43,8 @@ export interface RankContext {
   repos?: Map<string, RepoEvidence>;
   /** The packages of the dataset's repositories (`vllm`, `sglang`, `transformers`): a last frame in one of them says which raised it. */
   packages?: readonly string[];
+  /** How many records of its file raise the record's class: a bare printed `raise X(` tells them apart only when one does. */
+  sameClassInFile?: (e: MatcherEntry) => number;
 }
 
 /** Similar wording this close on both sides is strong overlap. */
@@ -101,14 +103,14 @@ export function mirrorsPython(e: MatcherEntry): boolean {
 
 /** Scores, gives confidence and sorts; ties keep the earlier line, then the id. */
 export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): Match[] {
-  const { tracebacks, repos, packages = [] } = Array.isArray(ctx) ? { tracebacks: ctx, repos: undefined } : ctx;
+  const { tracebacks, repos, packages = [], sameClassInFile } = Array.isArray(ctx) ? { tracebacks: ctx, repos: undefined } : ctx;
   const byExceptionLine = new Map<number, { tb: Traceback; final: boolean }>();
   const finals = new Set(finalTracebacks(tracebacks));
   tracebacks.forEach((tb) => {
     const chainedLater = !finals.has(tb) || tb.chainCut === true;
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) byExceptionLine.set(l, { tb, final: !chainedLater });
   });
-  const ranked = found.map((f) => score(f, byExceptionLine, repos, packages));
+  const ranked = found.map((f) => score(f, byExceptionLine, repos, packages, sameClassInFile));
   doubtTwins(ranked, repos);
   ranked.sort((a, b) => b.score - a.score || (a.lines[0]?.line ?? 0) - (b.lines[0]?.line ?? 0) || a.entry.id.localeCompare(b.entry.id));
   return ranked;
@@ -119,6 +121,7 @@ function score(
   byExceptionLine: Map<number, { tb: Traceback; final: boolean }>,
   repos: Map<string, RepoEvidence> | undefined,
   packages: readonly string[],
+  sameClassInFile?: (e: MatcherEntry) => number,
 ): Match {
   const e = f.entry;
   const reasons: string[] = [];
@@ -163,19 +166,30 @@ function score(
     case "partial":
       confidence = specific ? (raiseSite ? "high" : "medium") : raiseSite ? "medium" : "low";
       break;
-    case "similar":
-      confidence = raiseSite ? (strong || (site!.source && site!.distinctive) ? "high" : "medium") : strong && specific ? "medium" : "low";
+    case "similar": {
+      // The raise site agreeing with drifted wording: its own line, a printed statement that says more than `raise X(`,
+      // or a bare one that no other record of the file raising that class shares.
+      const sure = !!site && (site.line || site.distinctive || (sameClassInFile?.(e) ?? 1) <= 1);
+      confidence = raiseSite
+        ? (strong && sure) || (site!.source && site!.distinctive)
+          ? "high"
+          : "medium"
+        : strong && specific
+          ? "medium"
+          : "low";
       // As sure as the full match it outdoes (which is at most medium): the pair is one doubt, ordered by wording.
       if (f.outdoes && confidence === "low") confidence = "medium";
       if (raisedElsewhere) confidence = "low";
       break;
+    }
     case "raise-site":
       confidence = site?.source && site.last ? "medium" : "low";
       break;
   }
 
   // A full match its sibling's wording outdoes (lib/match/siblings) is ranked by wording, as the sibling is.
-  let s = TIER[confidence] + W.kind[f.outdoneBy ? "similar" : f.kind];
+  // (Similar wording raised where the record raises it is at least what the raise site alone is.)
+  let s = TIER[confidence] + W.kind[f.outdoneBy ? "similar" : f.kind === "similar" && raiseSite ? "raise-site" : f.kind];
   switch (f.kind) {
     case "full":
       reasons.push("the whole pattern matched");
@@ -328,6 +342,8 @@ function doubtTwins(ranked: Match[], repos: Map<string, RepoEvidence> | undefine
 /** Share (0..1) of its line's message (after a leading `ValueError: `) a match explains; with wording, how well the two explain each other. */
 function explained(f: Unranked): number {
   if (f.wording) return agreementOf(f.wording);
+  // A raise site alone explains none of the message's words.
+  if (f.kind === "raise-site") return 0;
   const l = f.lines[0];
   if (!l) return 0;
   const from = messageStart(l.text);
