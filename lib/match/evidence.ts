@@ -137,7 +137,7 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
  * environment report.
  */
 const MENTIONED: Record<string, string> = { vllm: "vLLM", sglang: "SGLang" };
-const WORD_CHAR = /[\w.\/-]/;
+const WORD_CHAR = /[\w./-]/;
 
 /** Whether a text names a package as a word, in lower case, upper case or its usual spelling (indexOf, not a case-folding regex over 10 MB). */
 function mentions(text: string, pkg: string, spelling: string): boolean {
