@@ -99,6 +99,7 @@ export async function siteFirstSearch(
   };
   await page.goto(`http://bench.invalid${pagePath}`, { waitUntil: "load" });
   await settle();
+  await page.locator("button[aria-haspopup=dialog][data-ready]").waitFor();
   counting = true;
   lastActivity = Date.now();
   await page.keyboard.press("/");

@@ -8,6 +8,8 @@ const isSearchData = (url: string) => /\/_errdex\/search\//.test(url);
 async function openPage(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
+  // The shortcuts listen once the search island has hydrated.
+  await page.locator("button[aria-haspopup=dialog][data-ready]").waitFor();
 }
 
 test("no search data is requested on page load", async ({ page }) => {

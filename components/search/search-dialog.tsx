@@ -80,6 +80,9 @@ export function SearchDialog({ base, version }: SearchDialogProps) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   });
+  // Marks the trigger once the shortcuts listen (after hydration), as the lookup marks itself: tests wait for it.
+  const [listening, setListening] = useState(false);
+  useEffect(() => setListening(true), []);
 
   const searcher = status.kind === "ready" ? status.searcher : null;
   // Each query may fetch pieces of the index: the answer to the latest query wins, and the previous one stays listed meanwhile.
@@ -195,7 +198,15 @@ export function SearchDialog({ base, version }: SearchDialogProps) {
 
   return (
     <>
-      <button ref={trigger} type="button" className="btn" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" onClick={show}>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        data-ready={listening ? "" : undefined}
+        onClick={show}
+      >
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="currentColor">
           <path d="M10.7 11.8a6 6 0 1 1 1.1-1.1l3.5 3.5-1.1 1.1zM6.5 11a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9" />
         </svg>

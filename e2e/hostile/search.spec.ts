@@ -10,6 +10,8 @@ const wordOf = (r: (typeof HOSTILE_RECORDS)[number]) => r.errorMessage.split(" "
 async function openSearch(page: Page) {
   await page.goto("/tags");
   await page.waitForLoadState("networkidle");
+  // The shortcuts listen once the search island has hydrated: a slow machine may not be there at network idle.
+  await page.locator("button[aria-haspopup=dialog][data-ready]").waitFor();
   await page.keyboard.press("/");
   const dialog = page.getByRole("dialog", { name: "Search errors" });
   await expect(dialog.getByRole("combobox", { name: "Search errors" })).toBeFocused();

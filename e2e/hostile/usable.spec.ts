@@ -22,6 +22,7 @@ for (const r of HOSTILE_RECORDS) {
     await page.screenshot({ path: shot, fullPage: true });
     await testInfo.attach(`${r.slug}-light-1280`, { path: shot, contentType: "image/png" });
     // The page still works: the search opens and Escape closes it.
+    await page.locator("button[aria-haspopup=dialog][data-ready]").waitFor();
     await page.keyboard.press("/");
     await expect(page.getByRole("dialog", { name: "Search errors" })).toBeVisible();
     await page.keyboard.press("Escape");
