@@ -138,3 +138,35 @@ export function firstLineObjects(lines: LogLine[]): LinesByNumber {
 const MAX_BLOCK_LINES = 3;
 const FRAME = /^File "[^"]*", line \d+|^Traceback \(most recent call last\)/;
 const TRACEBACK_HEADER = /Traceback \(most recent call last\):?$/;
+
+/**
+ * Distinct texts of lines holding a key their record's pattern failed on, past which a log is a long log's noise (its
+ * common phrases), not a paste: none of them is compared by wording then (see bareLines).
+ */
+const MAX_BARE_TEXTS = 64;
+
+/**
+ * A paste's bare lines, to compare by wording after its error lines: those holding a record's literal text that its
+ * pattern did not match, neither error-looking, nor matched by another record (fully or in part: it is answered),
+ * nor inside a traceback (a frame's source line quotes code, not a message), one per text, in order. A message printed bare, without its class, is found so. In a log with more than
+ * MAX_BARE_TEXTS such texts, none: there they are the common phrases of a long log, and comparing them would cost the
+ * lookup its speed and give noise.
+ */
+export function bareLines(
+  lines: LogLine[],
+  hinted: Set<number>,
+  errorFlags: number[],
+  textIds: number[],
+  tracebacks: Traceback[],
+  answered: Set<number>,
+): number[] {
+  const texts = new Set<number>();
+  const out: number[] = [];
+  for (const li of [...hinted].sort((a, b) => a - b)) {
+    if (errorFlags[li] || answered.has(lines[li]!.line) || texts.has(textIds[li]!)) continue;
+    texts.add(textIds[li]!);
+    if (texts.size > MAX_BARE_TEXTS) return [];
+    out.push(li);
+  }
+  return out.filter((li) => !tracebacks.some((tb) => lines[li]!.line >= tb.startLine && lines[li]!.line <= tb.endLine));
+}

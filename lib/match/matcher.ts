@@ -31,7 +31,7 @@ import { firstSentence, type WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
-import { driftQueries, firstLineObjects, pickSimilar } from "./drift-queries";
+import { bareLines, driftQueries, firstLineObjects, pickSimilar } from "./drift-queries";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./engine";
@@ -41,11 +41,6 @@ export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
 const MIN_RECORD_RARE_WORDS = 1.6;
 /** Rare words' weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
 const MIN_SHARED_RARE_WORDS = 4.8;
-/**
- * Distinct texts of lines holding a key their record's pattern failed on, past which a log is a long log's noise (its
- * common phrases), not a paste: none of them is compared by wording then (see bareLines).
- */
-const MAX_BARE_TEXTS = 64;
 /** Records compared by wording kept per drifted line, of the closest looked at. */
 const SIMILAR_KEPT = 2;
 /** …of this many the wording index finds closest (they are filtered and reordered before SIMILAR_KEPT are kept). */
@@ -570,30 +565,4 @@ function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
 
 function now(): number {
   return typeof performance !== "undefined" ? performance.now() : Date.now();
-}
-
-/**
- * A paste's bare lines, to compare by wording after its error lines: those holding a record's literal text that its
- * pattern did not match, neither error-looking, nor matched by another record (fully or in part: it is answered),
- * nor inside a traceback (a frame's source line quotes code, not a message), one per text, in order. A message printed bare, without its class, is found so. In a log with more than
- * MAX_BARE_TEXTS such texts, none: there they are the common phrases of a long log, and comparing them would cost the
- * lookup its speed and give noise.
- */
-function bareLines(
-  lines: LogLine[],
-  hinted: Set<number>,
-  errorFlags: number[],
-  textIds: number[],
-  tracebacks: Traceback[],
-  answered: Set<number>,
-): number[] {
-  const texts = new Set<number>();
-  const out: number[] = [];
-  for (const li of [...hinted].sort((a, b) => a - b)) {
-    if (errorFlags[li] || answered.has(lines[li]!.line) || texts.has(textIds[li]!)) continue;
-    texts.add(textIds[li]!);
-    if (texts.size > MAX_BARE_TEXTS) return [];
-    out.push(li);
-  }
-  return out.filter((li) => !tracebacks.some((tb) => lines[li]!.line >= tb.startLine && lines[li]!.line <= tb.endLine));
 }
