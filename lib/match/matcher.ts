@@ -166,8 +166,11 @@ export class Matcher {
     }
     // Lines that look like errors, once: keyless records are tried on them, and drifted messages looked for.
     const errorish: number[] = [];
-    for (let li = 0; li < lines.length; li++)
-      if (errorFlags[li] || (isErrorBodyMessage(lines, li) && (errorFlags[li] = 1))) errorish.push(li);
+    for (let li = 0; li < lines.length; li++) {
+      // The message of an error body printed over several lines is an error line, though it holds no error word.
+      if (!errorFlags[li] && isErrorBodyMessage(lines, li)) errorFlags[li] = 1;
+      if (errorFlags[li]) errorish.push(li);
+    }
     for (const i of this.tables.residual) for (const li of errorish) addCandidate(i, li);
 
     // 3. Verify candidates.
@@ -204,9 +207,7 @@ export class Matcher {
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
     const answered = new Set<number>();
-    // (A generic pattern's or Python's own message answers a line no better than its wording does: see driftCandidates.)
-    for (const r of raw)
-      if (!this.entry(r.entry).generic && !mirrorsPython(this.entry(r.entry))) for (const l of r.lines) answered.add(l.line);
+    for (const r of raw) if (this.specific(r.entry)) for (const l of r.lines) answered.add(l.line);
     const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks, answered);
     if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
 
@@ -259,13 +260,9 @@ export class Matcher {
       },
       taken,
     );
-    // A line only a generic pattern (or one of Python's own messages) fully matched is still compared by wording: a
-    // specific record of drifted wording says more than `{name} must be {x}, got {y}` (and outranks it, medium over low).
+    // A line only a generic pattern (or one of Python's own messages) fully matched is still compared by wording.
     const specificLines = new Set<number>();
-    for (const r of raw) {
-      const e = this.entry(r.entry);
-      if (r.kind === "full" && !e.generic && !mirrorsPython(e)) for (const l of r.lines) specificLines.add(l.line);
-    }
+    for (const r of raw) if (r.kind === "full" && this.specific(r.entry)) for (const l of r.lines) specificLines.add(l.line);
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, specificLines, byLine);
     // The closest records by wording that can be answers (a generic or thin record's wording cannot tell one error from
     // another), those of the class the line names first: as in the ranking, the class decides between alike wordings.
@@ -396,6 +393,16 @@ export class Matcher {
   }
 
   /** Whether entry `i` is at hand; if not (a matcher over part of the data), the caller is told and must ask again. */
+  /**
+   * Whether an entry's pattern match answers its line: not a generic pattern nor one of Python's own messages, which
+   * answer a line no better than its wording does (a specific record of drifted wording says more than
+   * `{name} must be {x}, got {y}`, and outranks it: medium over low).
+   */
+  private specific(i: number): boolean {
+    const e = this.entry(i);
+    return !e.generic && !mirrorsPython(e);
+  }
+
   private loaded(i: number): boolean {
     if (!this.whole || this.entryList[i] !== undefined) return true;
     this.whole.onMissing(i);
