@@ -109,6 +109,17 @@ const D = {
     filePath: "src/transformers/models/roc_bert/tokenization_roc_bert.py",
     lineNumber: 483,
   }),
+  /** A generic pattern (17 letters of literal text) with more of them than genericMustBe's 9. */
+  topP: fixtureRecord({
+    id: "d1f7e00000000009",
+    repo: "vllm-project/vllm",
+    slug: "top-p-must-be-in-0-1",
+    errorClass: "ValueError",
+    errorMessage: "top_p must be in (0, 1], got {self.top_p}.",
+    messagePattern: String.raw`top_p must be in \(0, 1\], got (.+?)\.`,
+    filePath: "vllm/sampling_params.py",
+    lineNumber: 518,
+  }),
 };
 type Name = keyof typeof D | "genericMustBe";
 
@@ -166,6 +177,16 @@ describe("drift with evidence beyond the wording", () => {
   it("the generic full match stays, below the specific record", () => {
     expect(answers("ValueError: top_k must be -1 (disable), or at least 1, got 0.").map((a) => [a.name, a.kind, a.confidence])).toEqual([
       ["topK", "similar", "medium"],
+      ["genericMustBe", "full", "low"],
+    ]);
+  });
+
+  it("of two generic full matches, the one whose literal text explains more wins, not the one whose placeholder took the line's head", () => {
+    // A vLLM 400 body nested in a LiteLLM error nested in an openai repr: genericMustBe's leading `{name}` takes
+    // everything up to `top_p`, 138 characters that any text could fill.
+    const log = `openai.BadRequestError: Error code: 400 - {'error': {'message': "OpenAIException - Error code: 400 - {'object': 'error', 'message': 'top_p must be in (0, 1], got 0.0.', 'type': 'BadRequestError', 'param': None, 'code': 400}", 'type': None, 'param': None, 'code': 400}}`;
+    expect(answers(log).map((a) => [a.name, a.kind, a.confidence])).toEqual([
+      ["topP", "full", "low"],
       ["genericMustBe", "full", "low"],
     ]);
   });

@@ -348,7 +348,12 @@ function explained(f: Unranked): number {
   if (!l) return 0;
   const from = messageStart(l.text);
   if (l.text.length <= from) return 0;
-  return Math.min(1, (l.end - Math.max(l.start, from)) / (l.text.length - from));
+  const lo = Math.max(l.start, from);
+  let covered = l.end - lo;
+  // A generic pattern is mostly placeholders, and any text fills one: only its literal text explains the line (a
+  // leading `{field_name}` that took a whole nested error body explains none of it).
+  if (f.entry.generic) for (const c of l.captures) covered -= Math.max(0, Math.min(c.end, l.end) - Math.max(c.start, lo));
+  return Math.min(1, Math.max(0, covered) / (l.text.length - from));
 }
 
 /**
