@@ -11,6 +11,7 @@ import { buildMatcherData } from "./matcher-data";
 import type { Confidence, MatchKind } from "./types";
 import { R, fixtureRecord } from "../testing/fixtures/records";
 import { frame, traceback } from "../testing/fixtures/logs";
+import { raisedString } from "./drift-queries";
 
 const HF = "/usr/lib/python3.10/site-packages/transformers";
 
@@ -120,6 +121,17 @@ const D = {
     filePath: "vllm/sampling_params.py",
     lineNumber: 518,
   }),
+  /** vLLM's sleep-mode check today; older releases said `is only supported on CUDA devices`. */
+  sleepMode: fixtureRecord({
+    id: "d1f7e0000000000a",
+    repo: "vllm-project/vllm",
+    slug: "sleep-mode-is-not-supported-on-current-platform",
+    errorClass: "ValueError",
+    errorMessage: "Sleep mode is not supported on current platform.",
+    messagePattern: String.raw`Sleep mode is not supported on current platform\.`,
+    filePath: "vllm/config/model.py",
+    lineNumber: 539,
+  }),
 };
 type Name = keyof typeof D | "genericMustBe";
 
@@ -189,6 +201,52 @@ describe("drift with evidence beyond the wording", () => {
       ["topP", "full", "low"],
       ["genericMustBe", "full", "low"],
     ]);
+  });
+
+  describe("a raise statement quoted outside a traceback says its message", () => {
+    const QUOTE = [
+      "As it is coded in /vllm/config.py",
+      "```Python",
+      "        if self.enable_sleep_mode and not current_platform.is_cuda():",
+      '            raise ValueError("Sleep mode is only supported on CUDA devices.")',
+      "```",
+      "oot platforms cannot support sleep mode.",
+    ].join("\n");
+
+    it("its string is compared by wording: the record of the rewritten check answers", () => {
+      const [a] = answers(QUOTE);
+      expect([a?.name, a?.kind]).toEqual(["sleepMode", "similar"]);
+      expect(matcher.lookup(QUOTE).matches[0]?.lines[0]).toMatchObject({ line: 4, start: 18 });
+    });
+
+    it("a frame's printed raise is no such quote: the traceback's own message is what is compared", () => {
+      const log = traceback(
+        [
+          frame(
+            "/usr/lib/python3.10/site-packages/vllm/config.py",
+            612,
+            "__post_init__",
+            'raise ValueError("Sleep mode is only supported on CUDA devices.")',
+          ),
+        ],
+        "ValueError: boom",
+      );
+      expect(answers(log)).toEqual([]);
+    });
+
+    it.each<[string[], string | null]>([
+      [
+        ['raise ValueError("No available memory for the cache blocks. "', '"Try increasing `gpu_memory_utilization`.")'],
+        "No available memory for the cache blocks. Try increasing `gpu_memory_utilization`.",
+      ],
+      [['raise ValueError(f"Invalid key_type: {key_type}")'], "Invalid key_type:"],
+      [["raise RuntimeError('can\\'t load')"], "can't load"],
+      [["raise ValueError(msg)"], null],
+      [["raise"], null],
+    ])("%j raises %j", (texts, said) => {
+      const lines = texts.map((text, k) => ({ line: k + 1, text }));
+      expect(raisedString(lines, 0)?.text ?? null).toBe(said);
+    });
   });
 
   it("a `message` field outside an error body is not an error line", () => {

@@ -101,7 +101,40 @@ export function driftQueries(
     const quoted = quotedException(l.text, start);
     if (quoted) add(quoted.text, l, quoted.start);
   }
+  // A raise statement quoted outside any traceback (an issue quoting the code that fails, a code review): the string it
+  // raises is the message. (Inside a traceback the exception line says it, or the raise site answers a cut paste.)
+  for (let i = 0; i < lines.length && out.length < MAX_DRIFT_QUERIES; i++) {
+    const l = lines[i]!;
+    if (!l.text.startsWith("raise ") || fullLines.has(l.line) || tracebacks.some((tb) => l.line >= tb.startLine && l.line <= tb.endLine))
+      continue;
+    const raised = raisedString(lines, i);
+    if (raised) add(raised.text, l, raised.start);
+  }
   return out;
+}
+
+const RAISE_STRING = /^raise\s+[A-Za-z_][\w.]*\(\s*(?:[rR]?[fF]|[fF]?[rR])?(["'])((?:\\.|(?!\1).)*)\1/;
+const STRING_PART = /^(?:[rR]?[fF]|[fF]?[rR])?(["'])((?:\\.|(?!\1).)*)\1\s*\)?$/;
+
+/**
+ * The message a `raise X("…")` line raises: its string literal, with the literals on the lines right after it that
+ * Python joins to it (`"… blocks. "` / `"Try increasing …")`), an f-string's `{fields}` left out (they are the
+ * values); null when the line raises no literal.
+ */
+export function raisedString(lines: LogLine[], i: number): { text: string; start: number } | null {
+  const m = RAISE_STRING.exec(lines[i]!.text);
+  if (!m) return null;
+  let text = m[2]!;
+  for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES; k++) {
+    const part = STRING_PART.exec(lines[k]!.text);
+    if (!part) break;
+    text += part[2]!;
+  }
+  text = text
+    .replace(/\{[^{}]*\}/g, " ")
+    .replace(/\\(["'\\])/g, "$1")
+    .trim();
+  return { text, start: m.index + m[0].indexOf(m[1]!) + 1 };
 }
 
 /** The line of a traceback's message that holds pydantic's failed check `check`. */
