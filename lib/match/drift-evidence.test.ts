@@ -5,7 +5,7 @@
  * traceback shows which project raised it, a retried traceback is one error, and a line the record explains whole
  * apart from a clause another release added is strong overlap (for the class the line names).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Matcher } from "./matcher";
 import { buildMatcherData } from "./matcher-data";
 import type { Confidence, MatchKind } from "./types";
@@ -184,6 +184,21 @@ describe("drift with evidence beyond the wording", () => {
   ])("%s", (_story, log, expected) => {
     const [a] = answers(log);
     expect([a?.name, a?.kind, a?.confidence]).toEqual(expected);
+  });
+
+  it.each<[story: string, line: string, compared: boolean]>([
+    [
+      "its placeholders took phrases: another record's wording may hide in them",
+      "ValueError: top_k must be -1 (disable), or at least 1, got 0.",
+      true,
+    ],
+    ["its placeholders took values only: it answers the line", "ValueError: batch_size must be 8, got torch.Size([2, 4096]).", false],
+  ])("a line a generic pattern fully matched, %s (compared by wording: %s)", (_story, line, compared) => {
+    const find = vi.spyOn(matcher.wordingIndex(), "find");
+    const found = matcher.lookup(line).matches.map((m) => [NAME.get(m.entry.id), m.kind]);
+    expect(found[found.length - 1]).toEqual(["genericMustBe", "full"]);
+    expect(find.mock.calls.some(([text]) => text.includes("must be"))).toBe(compared);
+    find.mockRestore();
   });
 
   it("the generic full match stays, below the specific record", () => {

@@ -45,6 +45,16 @@ const MIN_SHARED_RARE_WORDS = 4.8;
 const SIMILAR_KEPT = 2;
 /** …of this many the wording index finds closest (they are filtered and reordered before SIMILAR_KEPT are kept). */
 const SIMILAR_LOOKED_AT = 6;
+/** Words a placeholder's value holds past which it may hide another message's wording: `-1 (disable), or at least 1`. */
+const MAX_VALUE_WORDS = 2;
+
+/** Whether a captured value holds wording, not just a value: more than MAX_VALUE_WORDS blank-separated words with letters. */
+function holdsWording(value: string): boolean {
+  let words = 0;
+  for (const w of value.split(/\s+/)) if (/[A-Za-z]{2}/.test(w) && ++words > MAX_VALUE_WORDS) return true;
+  return false;
+}
+
 /** Most records a raise site alone is an answer for. */
 const MAX_SITE_ONLY = 2;
 /** Rare words' weight a message must share with a record of its raise file when nothing else answers it. */
@@ -207,7 +217,7 @@ export class Matcher {
     const tracebacks = parseTracebacks(lines);
     const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
     const answered = new Set<number>();
-    for (const r of raw) if (this.specific(r.entry)) for (const l of r.lines) answered.add(l.line);
+    for (const r of raw) for (const l of r.lines) if (this.answers(r.entry, l)) answered.add(l.line);
     const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks, answered);
     if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
 
@@ -262,7 +272,7 @@ export class Matcher {
     );
     // A line only a generic pattern (or one of Python's own messages) fully matched is still compared by wording.
     const specificLines = new Set<number>();
-    for (const r of raw) if (r.kind === "full" && this.specific(r.entry)) for (const l of r.lines) specificLines.add(l.line);
+    for (const r of raw) if (r.kind === "full") for (const l of r.lines) if (this.answers(r.entry, l)) specificLines.add(l.line);
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, specificLines, byLine);
     // The closest records by wording that can be answers (a generic or thin record's wording cannot tell one error from
     // another), those of the class the line names first: as in the ranking, the class decides between alike wordings.
@@ -392,16 +402,19 @@ export class Matcher {
     return out;
   }
 
-  /** Whether entry `i` is at hand; if not (a matcher over part of the data), the caller is told and must ask again. */
   /**
    * Whether an entry's pattern match answers its line: not a generic pattern nor one of Python's own messages, which
    * answer a line no better than its wording does (a specific record of drifted wording says more than
-   * `{name} must be {x}, got {y}`, and outranks it: medium over low).
+   * `{name} must be {x}, got {y}`, and outranks it: medium over low). A generic pattern whose placeholders took only
+   * values (`MAMBA`, `torch.Size([2, 4096])`) does answer it: no other wording hides in them.
    */
-  private specific(i: number): boolean {
+  private answers(i: number, l: MatchedLine): boolean {
     const e = this.entry(i);
-    return !e.generic && !mirrorsPython(e);
+    if (mirrorsPython(e)) return false;
+    return !e.generic || l.captures.every((c) => !holdsWording(c.value));
   }
+
+  /** Whether entry `i` is at hand; if not (a matcher over part of the data), the caller is told and must ask again. */
 
   private loaded(i: number): boolean {
     if (!this.whole || this.entryList[i] !== undefined) return true;
