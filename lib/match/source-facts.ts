@@ -33,8 +33,7 @@ const STATEMENT_START = /^\s*(?:raise|return|assert|logger\.|logging\.|log\.|war
  * literal, the message (3.13 prints the whole statement).
  */
 export function raiseSiteHashes(r: SourceRecord): string[] {
-  const lines = raiseSiteLines(r);
-  const own = withoutJsWhitespace(r.sourceCode.split("\n")[r.lineNumber - r.sourceCodeStart] ?? "");
+  const { lines, own } = statementAt(r);
   const literal = lines.filter((l) => /["']/.test(l)).slice(0, 2);
   return [...new Set([lines[0], own, ...literal].filter((l): l is string => !!l && l.length >= 6).map(lineHash))];
 }
@@ -51,20 +50,50 @@ export function lineHash(squeezed: string): string {
 
 /** The lines of the statement at the record's line, without blanks (those of 6 characters or more). */
 export function raiseSiteLines(r: SourceRecord): string[] {
-  const lines = r.sourceCode.split("\n");
+  return statementAt(r).lines;
+}
+
+/** raiseSiteLines, and the record's own line without blanks ("" when the snippet does not hold it). */
+function statementAt(r: SourceRecord): { lines: string[]; own: string } {
   const at = r.lineNumber - r.sourceCodeStart;
-  if (at < 0 || at >= lines.length) return [];
+  if (at < 0) return { lines: [], own: "" };
+  // Only the lines a statement at `at` can span are cut out: a snippet runs to hundreds of lines, and splitting each
+  // whole was a sixth of building the matcher data.
+  const first = Math.max(0, at - MAX_BACK);
+  const window = linesOf(r.sourceCode, first, at + MAX_STATEMENT_LINES);
+  if (at - first >= window.length) return { lines: [], own: "" };
+  const line = (i: number) => window[i - first]!;
   let start = at;
-  while (start > 0 && at - start < MAX_BACK && !STATEMENT_START.test(lines[start]!) && opensBracket(lines[start - 1]!)) start--;
+  while (start > 0 && at - start < MAX_BACK && !STATEMENT_START.test(line(start)) && opensBracket(line(start - 1))) start--;
   const out: string[] = [];
   let depth = 0;
-  for (let i = start; i < lines.length && i < start + MAX_STATEMENT_LINES; i++) {
-    const line = lines[i]!;
-    out.push(line);
-    depth += bracketBalance(line);
+  for (let i = start; i < first + window.length && i < start + MAX_STATEMENT_LINES; i++) {
+    out.push(line(i));
+    depth += bracketBalance(line(i));
     if (i >= at && depth <= 0) break;
   }
-  return out.map(withoutJsWhitespace).filter((l) => l.length >= 6);
+  return { lines: out.map(withoutJsWhitespace).filter((l) => l.length >= 6), own: withoutJsWhitespace(line(at)) };
+}
+
+/** Lines `from` … `to − 1` of a text (fewer where it ends), as `text.split("\n")` numbers them, without splitting it all. */
+export function linesOf(text: string, from: number, to: number): string[] {
+  const out: string[] = [];
+  let pos = 0;
+  for (let n = 0; n < from; n++) {
+    const nl = text.indexOf("\n", pos);
+    if (nl < 0) return out;
+    pos = nl + 1;
+  }
+  for (let n = from; n < to; n++) {
+    const nl = text.indexOf("\n", pos);
+    if (nl < 0) {
+      out.push(text.slice(pos));
+      break;
+    }
+    out.push(text.slice(pos, nl));
+    pos = nl + 1;
+  }
+  return out;
 }
 
 /**
