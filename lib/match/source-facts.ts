@@ -108,19 +108,23 @@ export function expandedMessage(r: SourceRecord): string {
   for (const s of parseTemplate(r.errorMessage))
     if (s.kind === "placeholder" && /^[A-Za-z_]\w*$/.test(s.expr.trim())) names.add(s.expr.trim());
   if (names.size === 0) return "";
-  const lines = r.sourceCode.split("\n");
-  const at = Math.min(lines.length, r.lineNumber - r.sourceCodeStart);
+  // The lines above the raise, as far as an assignment is looked for (the whole snippet is not split).
+  const raiseAt = r.lineNumber - r.sourceCodeStart;
+  const from = Math.max(0, raiseAt - MAX_ASSIGNMENT_DISTANCE);
+  const lines = linesOf(r.sourceCode, from, raiseAt);
+  const at = from + lines.length;
+  const line = (i: number) => lines[i - from]!;
   const assigned = new Map<string, string>();
-  for (let i = Math.max(0, at - MAX_ASSIGNMENT_DISTANCE); i < at; i++) {
-    const m = /^\s*([A-Za-z_]\w*)\s*(\+?)=(?!=)/.exec(lines[i]!);
+  for (let i = from; i < at; i++) {
+    const m = /^\s*([A-Za-z_]\w*)\s*(\+?)=(?!=)/.exec(line(i));
     if (!m || !names.has(m[1]!)) continue;
     // The assignment statement: until its brackets balance.
     let text = "";
     let depth = 0;
     for (let j = i; j < at && j < i + MAX_STATEMENT_LINES; j++) {
-      text += lines[j]! + "\n";
-      depth += bracketBalance(lines[j]!);
-      if (depth <= 0 && !lines[j]!.trimEnd().endsWith("\\")) break;
+      text += line(j) + "\n";
+      depth += bracketBalance(line(j));
+      if (depth <= 0 && !line(j).trimEnd().endsWith("\\")) break;
     }
     const literal = [...text.matchAll(STRING_LITERAL)].map((lit) => literalText(lit[1]!)).join("");
     if (!literal.trim()) continue;
