@@ -231,7 +231,7 @@ describe("drift with evidence beyond the wording", () => {
     it("its string is compared by wording: the record of the rewritten check answers", () => {
       const [a] = answers(QUOTE);
       expect([a?.name, a?.kind]).toEqual(["sleepMode", "similar"]);
-      expect(matcher.lookup(QUOTE).matches[0]?.lines[0]).toMatchObject({ line: 4, start: 18 });
+      expect(matcher.lookup(QUOTE).matches[0]?.lines[0]).toMatchObject({ line: 4, start: 18, end: 63 });
     });
 
     it("a frame's printed raise is no such quote: the traceback's own message is what is compared", () => {

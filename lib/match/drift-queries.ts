@@ -51,11 +51,11 @@ export function driftQueries(
 ): { text: string; line: MatchedLine }[] {
   const out: { text: string; line: MatchedLine }[] = [];
   const seen = new Set<string>();
-  const add = (text: string, l: LogLine, start: number) => {
+  const add = (text: string, l: LogLine, start: number, end = l.text.length) => {
     const key = innerMessage(text).trim();
     if (key.length < 12 || seen.has(key) || out.length >= MAX_DRIFT_QUERIES) return;
     seen.add(key);
-    out.push({ text: key, line: { line: l.line, text: l.text, start, end: l.text.length, captures: [] } });
+    out.push({ text: key, line: { line: l.line, text: l.text, start, end, captures: [] } });
   };
   const finals = finalTracebacks(tracebacks);
   const inTraceback = new Set<number>();
@@ -108,7 +108,7 @@ export function driftQueries(
     if (!l.text.startsWith("raise ") || fullLines.has(l.line) || tracebacks.some((tb) => l.line >= tb.startLine && l.line <= tb.endLine))
       continue;
     const raised = raisedString(lines, i);
-    if (raised) add(raised.text, l, raised.start);
+    if (raised) add(raised.text, l, raised.start, raised.end);
   }
   return out;
 }
@@ -121,7 +121,7 @@ const STRING_PART = /^(?:[rR]?[fF]|[fF]?[rR])?(["'])((?:\\.|(?!\1).)*)\1\s*\)?$/
  * Python joins to it (`"… blocks. "` / `"Try increasing …")`), an f-string's `{fields}` left out (they are the
  * values); null when the line raises no literal.
  */
-export function raisedString(lines: LogLine[], i: number): { text: string; start: number } | null {
+export function raisedString(lines: LogLine[], i: number): { text: string; start: number; end: number } | null {
   const m = RAISE_STRING.exec(lines[i]!.text);
   if (!m) return null;
   let text = m[2]!;
@@ -134,7 +134,8 @@ export function raisedString(lines: LogLine[], i: number): { text: string; start
     .replace(/\{[^{}]*\}/g, " ")
     .replace(/\\(["'\\])/g, "$1")
     .trim();
-  return { text, start: m.index + m[0].indexOf(m[1]!) + 1 };
+  // The span is the first line's string, inside its quotes.
+  return { text, start: m[0].indexOf(m[1]!) + 1, end: m[0].length - 1 };
 }
 
 /** The line of a traceback's message that holds pydantic's failed check `check`. */
