@@ -62,6 +62,37 @@ export function programOf(e: MatcherEntry, partial: boolean): Program {
 
 /** Runs a program on a text with the engine its shape and the text's length allow. */
 export function exec(p: Program, text: string): Found | null {
+  const found = execEngine(p, text);
+  if (found && TAIL_DOT.test(p.source)) toMessageEnd(found, text);
+  return found;
+}
+
+/** A pattern ending in a lazy group and the message's full stop: `got (.+?)\.` (`.` as the translator writes it). */
+const TAIL_DOT = /(?<!\\)\((?:\.|\[\^\\n\])[+*]\?\)\\\.$/;
+
+/**
+ * A lazy last group stops a value at its own first dot (`got 0.0.` captures `0`): when the dot the match ended on
+ * has a letter, digit or dot right after it, the group and the match run on to the next dot that ends the message
+ * (no letter, digit or dot after it) on the same line, if there is one. Whether the pattern matched is unchanged.
+ */
+function toMessageEnd(found: Found, text: string): void {
+  const s = found.spans;
+  const g = s.length - 2;
+  const end = s[1]!;
+  if (g < 2 || s[g + 1] !== end - 1 || !VALUE_CHAR.test(text.charAt(end))) return;
+  const nl = text.indexOf("\n", end);
+  const lineEnd = nl < 0 ? text.length : nl;
+  for (let d = text.indexOf(".", end); d >= 0 && d < lineEnd; d = text.indexOf(".", d + 1)) {
+    if (!VALUE_CHAR.test(text.charAt(d + 1))) {
+      s[g + 1] = d;
+      s[1] = d + 1;
+      return;
+    }
+  }
+}
+const VALUE_CHAR = /[\w.]/;
+
+function execEngine(p: Program, text: string): Found | null {
   if (p.engine === "v8" && text.length <= v8InputLimit(p.unbounded)) return execV8(p, text);
   if (p.re2 === undefined) {
     try {

@@ -94,6 +94,20 @@ describe("captures: value, span and name in the cleaned line", () => {
     ]);
   });
 
+  it.each([
+    ["a number with a dot", "ValueError: temperature must be positive, got 1.5e-3.", "1.5e-3", 53],
+    [
+      "a dotted name, the message quoted in a body",
+      "{'message': 'top_p must be in (0, 1], got torch.float16.', 'code': 400}",
+      "torch.float16",
+      56,
+    ],
+    ["no dot that ends the message: as the pattern matched", "ValueError: version must be 2.x, got v1.2", "v1", 40],
+  ])("runs a lazy last group before the message's full stop to the dot that ends the message: %s", (_story, line, value, end) => {
+    const m = new Matcher(buildMatcherData([R.genericMustBe])).lookup(line).matches[0]!;
+    expect([m.kind, m.lines[0]!.captures.at(-1)!.value, m.lines[0]!.end]).toEqual(["full", value, end]);
+  });
+
   it("gives captures of a multi-line message on their own lines", () => {
     const m = lookup(`${TRUST_1}\n${TRUST_2}`).matches[0]!;
     expect(m.lines).toEqual([
