@@ -53,6 +53,15 @@ describe("sibling branches of one check", () => {
     );
   });
 
+  it("compares a message the log wrapped over two lines as one block: the sibling's last words are on the second", () => {
+    const wrapped =
+      "OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack found in\ndirectory /media/sdb/xxx/LLama/vicuna_weights.";
+    expect(ask([SAFETENSORS, EITHER], wrapped)).toEqual([
+      ["no-weights-file", "similar", "medium"],
+      ["no-safetensors-file", "full", "medium"],
+    ]);
+  });
+
   it("keeps the pair at one confidence, the sibling first, though the line adds a sentence neither explains", () => {
     const longer = `${OLD} Check that the path is right and that you have downloaded the model weights before loading.`;
     expect(ask([SAFETENSORS, EITHER], longer)).toEqual([

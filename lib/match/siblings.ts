@@ -35,6 +35,21 @@ function roomForSibling(l: MatchedLine): boolean {
   return l.captures.some((c) => tokens(c.value).length > MAX_VALUE_TOKENS);
 }
 
+/**
+ * The lines of a match's first occurrence: its first line, and each next line it wrapped onto (the one right after,
+ * the match running to the end of the line before and on from the start of this one).
+ */
+function wrappedBlock(lines: readonly MatchedLine[]): MatchedLine[] {
+  const out = lines.slice(0, 1);
+  for (let k = 1; k < lines.length; k++) {
+    const prev = out[out.length - 1]!;
+    const next = lines[k]!;
+    if (next.line !== prev.line + 1 || prev.end !== prev.text.length || next.start !== 0) break;
+    out.push(next);
+  }
+  return out;
+}
+
 /** Whether the line holds SIBLING_RECORD of a record's content words, counted alike (before any weighing). */
 function mostWordsIn(e: MatcherEntry, lineKeys: ReadonlySet<string>): boolean {
   const words = templateTokens(e.wording ?? e.message).filter((t) => t.key !== null && isContentWord(t.key));
@@ -67,8 +82,11 @@ export function siblingMatches(
   raw.forEach((r, k) => {
     const f = found[k]!;
     const l = f.lines[0];
-    if (f.kind !== "full" || !l || f.entry.generic || !roomForSibling(l)) return;
-    const text = l.text.slice(messageStart(l.text));
+    if (f.kind !== "full" || !l || f.entry.generic) return;
+    // A message the log wrapped over lines is compared as one block: the sibling's last words may be on the next line.
+    const block = wrappedBlock(f.lines);
+    if (!block.some(roomForSibling)) return;
+    const text = [l.text.slice(messageStart(l.text)), ...block.slice(1).map((x) => x.text)].join(" ");
     const lineKeys = new Set(tokens(text).map((t) => t.key));
     const near = ctx
       .sameFile(f.entry)
