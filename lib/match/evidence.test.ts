@@ -20,6 +20,16 @@ describe("which repository the whole log comes from", () => {
       { "vllm-project/vllm": ["vLLM's older log format (ERROR 04-24 09:33:04 ray_utils.py:44])"] },
     ],
     [
+      "vLLM's pydantic config validation",
+      "pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig\n  Value error, Model architectures ['Qwen2ForCausalLM'] failed to be inspected.",
+      { "vllm-project/vllm": ["vLLM's config validation (1 validation error for ModelConfig)"] },
+    ],
+    [
+      "another project's pydantic config is no such evidence",
+      "pydantic_core._pydantic_core.ValidationError: 2 validation errors for Config",
+      {},
+    ],
+    [
       "a version pinned as pip writes it",
       "when using it with `vllm==0.4.0, torch==2.1.2` and transformers >= 4.45",
       { "vllm-project/vllm": ["the log names the vllm package"], "huggingface/transformers": ["the log names the transformers package"] },

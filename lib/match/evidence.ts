@@ -37,6 +37,12 @@ const LOG_FORMATS: { pkg: string; re: RegExp; what: string }[] = [
     what: "vLLM's older log format (ERROR 04-24 09:33:04 ray_utils.py:44])",
   },
   {
+    // vLLM's engine configs are pydantic dataclasses; pydantic names the class whose arguments failed.
+    pkg: "vllm",
+    re: /\b\d+ validation errors? for (?:Model|Vllm|Cache|Parallel|Scheduler|Speculative|LoRA|Load|Device|Compilation|MultiModal|Pooler|Observability|KVTransfer|StructuredOutputs)Config\b/,
+    what: "vLLM's config validation (1 validation error for ModelConfig)",
+  },
+  {
     pkg: "sglang",
     re: /(?:^|\n)[ \t]*\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:TP|DP|PP|EP)\d+)+\]/,
     what: "sglang's log format ([2025-06-01 10:00:00 TP0])",
