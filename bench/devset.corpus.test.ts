@@ -30,10 +30,10 @@ describe("real logs from public issues (devset/)", () => {
     score.perLog.filter((l) => l.category === "in-corpus" && l.outcome !== "top-1").map((l) => `${l.file}: ${l.outcome}`);
 
   // 251 since held-out sets 10, 11 and 12 were folded in (2026-12-04, third session; 230 first and 238 in the top 3
-  // before that session's rules, 233 and 239 after).
-  it("puts the right record first for at least 233 of the 251 logs whose error is in the corpus, and in the top 3 for 239", () => {
+  // before that session's rules, 234 and 239 after).
+  it("puts the right record first for at least 234 of the 251 logs whose error is in the corpus, and in the top 3 for 239", () => {
     expect(score.inCorpus).toBe(251);
-    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(233);
+    expect(score.top1, misses().join("\n")).toBeGreaterThanOrEqual(234);
     expect(score.top3, misses().join("\n")).toBeGreaterThanOrEqual(239);
   });
 
