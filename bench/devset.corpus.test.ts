@@ -12,7 +12,7 @@ import { Lookup } from "../lib/match/lookup";
 import { readDevset, scoreDevset, type DevsetScore } from "./devset-eval";
 
 const CORPUS = process.env.ERRDEX_CORPUS ?? path.resolve(__dirname, "../../shared/corpus");
-const SET = path.resolve(__dirname, "../devset");
+const SET = path.resolve(__dirname, "../eval/devset");
 let score: DevsetScore;
 
 beforeAll(() => {

@@ -16,7 +16,7 @@ import { buildMatcherData } from "./matcher-data";
 import type { ErrorRecord } from "../record/schema";
 
 const CORPUS = process.env.ERRDEX_CORPUS ?? path.resolve(__dirname, "../../../shared/corpus");
-const DEVSET = path.resolve(__dirname, "../../devset/logs");
+const DEVSET = path.resolve(__dirname, "../../eval/devset/logs");
 
 let records: ErrorRecord[];
 let whole: Lookup;
