@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (part): what the browser's lookup downloads for real logs, those of `devset/` and the held-out
- * sets, over the split matching data of the shared corpus (lib/match/split-data), each log in a fresh lookup as a
+ * `npm run bench` (part): what the browser's lookup downloads for real logs, those of every evaluation set
+ * (`eval/devset/` and `eval/heldout/*`, bench/eval-sets.ts), over the split matching data of the shared corpus (lib/match/split-data), each log in a fresh lookup as a
  * fresh worker would run it. Gzip bytes of the files read: median, 90th percentile and largest, by set, and the five
  * largest logs. `bench/lookup-bytes.ts` measures made-up logs (a planted traceback, 1–100 distinct errors); real
  * pastes hold drifted messages, and comparing them by wording fetches word shards and the shards of the records
@@ -10,12 +10,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { machine, table } from "./report";
+import { evalSets } from "./eval-sets";
 import { loadDataset } from "../server/dataset";
 import { buildMatcherData } from "../lib/match/matcher-data";
 import { lookupOver, splitFiles } from "../lib/testing/split-files";
 
 const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");
-const SETS = ["devset", "heldout13", "heldout14"];
 const ds = loadDataset(corpus, { quick: true });
 const files = splitFiles(buildMatcherData(ds.records, ds.datasetVersion));
 const gzip = new Map([...files].map(([name, text]) => [name, gzipSync(text).length]));
@@ -24,8 +24,8 @@ const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(xs
 const kb = (x: number) => `${Math.round(x / 1024)} KB`;
 
 const all: { set: string; log: string; bytes: number; files: number }[] = [];
-for (const set of SETS) {
-  const dir = path.resolve(set, "logs");
+for (const { name: set, dir: setDir } of evalSets()) {
+  const dir = path.join(setDir, "logs");
   if (!fs.existsSync(dir)) continue;
   for (const log of fs.readdirSync(dir).sort()) {
     const { lookup, fetched } = lookupOver(files);
