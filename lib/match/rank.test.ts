@@ -349,6 +349,67 @@ describe("rankMatches", () => {
     ]);
   });
 
+  describe("a copy from a repository the log shows no sign of yields to the home repository's own record of the line", () => {
+    const vllm = { strength: 1, why: ["vLLM's log format", "frames under vllm/"] };
+    const rank = (repos: Map<string, { strength: number; why: string[] }>, homeLine = 6) =>
+      rankMatches([found("marlinSglang", "full", [6]), found("marlinVllm", "partial", [homeLine])], { tracebacks: [], repos }).map((m) => [
+        NAME.get(m.entry.id),
+        m.confidence,
+      ]);
+    it.each([
+      [
+        "the log clearly comes from vLLM",
+        new Map([["vllm-project/vllm", vllm]]),
+        6,
+        [
+          ["marlinVllm", "medium"],
+          ["marlinSglang", "medium"],
+        ],
+      ],
+      [
+        "vLLM's record answers another line",
+        new Map([["vllm-project/vllm", vllm]]),
+        9,
+        [
+          ["marlinSglang", "high"],
+          ["marlinVllm", "medium"],
+        ],
+      ],
+      [
+        "the log only mentions vLLM",
+        new Map([["vllm-project/vllm", { strength: 1 / 3, why: ["the log mentions vllm"] }]]),
+        6,
+        [
+          ["marlinSglang", "high"],
+          ["marlinVllm", "medium"],
+        ],
+      ],
+      [
+        "the log points at sglang too",
+        new Map([
+          ["vllm-project/vllm", vllm],
+          ["sgl-project/sglang", { strength: 1 / 3, why: ["the log mentions sglang"] }],
+        ]),
+        6,
+        [
+          ["marlinSglang", "high"],
+          ["marlinVllm", "medium"],
+        ],
+      ],
+    ] as const)("%s", (_, repos, homeLine, want) => {
+      expect(rank(repos as Map<string, { strength: number; why: string[] }>, homeLine)).toEqual(want);
+    });
+    it("says why the copy yields", () => {
+      const [, copy] = rankMatches([found("marlinSglang", "full", [6]), found("marlinVllm", "partial", [6])], {
+        tracebacks: [],
+        repos: new Map([["vllm-project/vllm", vllm]]),
+      });
+      expect(copy!.reasons).toContain(
+        "the log comes from vllm-project/vllm, whose own record answers this line; nothing in the log points at sgl-project/sglang",
+      );
+    });
+  });
+
   it("among candidates of the same confidence and kind, puts the one explaining more of its line first", () => {
     const wide = found("marlinVllm", "similar", [1], { ...STRONG, lineCoverage: 0.95 });
     const narrow = found("marlinSglang", "similar", [1], { ...STRONG, lineCoverage: 0.7 });

@@ -112,6 +112,7 @@ export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): 
   });
   const ranked = found.map((f) => score(f, byExceptionLine, repos, packages, sameClassInFile));
   doubtTwins(ranked, repos);
+  yieldToHomeRepo(ranked, repos);
   ranked.sort((a, b) => b.score - a.score || (a.lines[0]?.line ?? 0) - (b.lines[0]?.line ?? 0) || a.entry.id.localeCompare(b.entry.id));
   return ranked;
 }
@@ -336,6 +337,33 @@ function doubtTwins(ranked: Match[], repos: Map<string, RepoEvidence> | undefine
           : `the same message is in ${others}, and nothing in the log says clearly which raised it`,
       );
     }
+  }
+}
+
+/**
+ * A copy of a check answered from a repository the log shows no sign of yields to the log's own project: when the log
+ * clearly comes from one repository of the dataset (frames, how it was started, its log format: strength ≥ CLEAR_REPO)
+ * and a record of that repository answers the same line, another repository's answer to that line, with nothing in
+ * the log pointing at it, is at most medium and ranks below the home record's (sglang's copy of a vLLM check, matched
+ * in full in its old wording, on a `vllm serve` traceback whose frames are all vLLM's, against vLLM's own drifted one).
+ */
+function yieldToHomeRepo(ranked: Match[], repos: Map<string, RepoEvidence> | undefined): void {
+  if (!repos) return;
+  const clear = [...repos].filter(([, ev]) => ev.strength >= CLEAR_REPO).map(([repo]) => repo);
+  if (clear.length !== 1) return;
+  const home = clear[0]!;
+  const homeByLine = new Map<number, Match>();
+  for (const m of ranked) {
+    const line = m.lines[0]?.line;
+    if (m.entry.repo === home && line !== undefined && !homeByLine.has(line)) homeByLine.set(line, m);
+  }
+  for (const m of ranked) {
+    const h = m.lines[0] && homeByLine.get(m.lines[0].line);
+    if (!h || h.confidence === "low" || m.entry.repo === home || (repos.get(m.entry.repo)?.strength ?? 0) > 0 || m.score < h.score)
+      continue;
+    if (m.confidence === "high") m.confidence = "medium";
+    m.score = Math.min(m.score - (TIER.high - TIER.medium), h.score - 1);
+    m.reasons.push(`the log comes from ${home}, whose own record answers this line; nothing in the log points at ${m.entry.repo}`);
   }
 }
 
