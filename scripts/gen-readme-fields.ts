@@ -1,7 +1,7 @@
-// Rewrites the README's field table from lib/schema.ts (between the fields markers).
+// Rewrites the README's field table from lib/record/schema.ts (between the fields markers).
 import fs from "node:fs";
 import { fieldTable } from "../lib/record/field-table";
-import { replaceFieldTable } from "../lib/record/readme-fields";
+import { replaceSection } from "../lib/doc-section";
 
-fs.writeFileSync("README.md", replaceFieldTable(fs.readFileSync("README.md", "utf8"), fieldTable()));
+fs.writeFileSync("README.md", replaceSection(fs.readFileSync("README.md", "utf8"), "fields", fieldTable(), "README.md"));
 console.log("README.md: field table updated");

@@ -11,28 +11,26 @@ import { finalTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage } from "../text";
 import type { MatchedLine } from "./types";
 import { sameWriter } from "./wrapped";
+import { T } from "./tuning";
 
 /**
  * Of the records found alike by wording (best first), the `n` to compare and offer: those of a class the line names
  * first, as the ranking puts them (the class decides between alike wordings), and those the line contradicts by name
  * last, whatever their class (likely a sibling check; a moved check may change its class).
  */
-export function pickSimilar<T extends { conflict: { record: number } }>(
-  found: readonly T[],
-  classOf: (c: T) => string,
+export function pickSimilar<C extends { conflict: { record: number } }>(
+  found: readonly C[],
+  classOf: (c: C) => string,
   classes: readonly string[],
   n: number,
-): T[] {
-  const tier = (c: T) => (c.conflict.record > 0 ? 2 : classes.includes(classOf(c)) ? 0 : 1);
+): C[] {
+  const tier = (c: C) => (c.conflict.record > 0 ? 2 : classes.includes(classOf(c)) ? 0 : 1); // not tuning: the tiers' order
   return found
     .map((c, k) => ({ c, k }))
     .sort((a, b) => tier(a.c) - tier(b.c) || a.k - b.k)
     .slice(0, n)
     .map(({ c }) => c);
 }
-
-/** Most lines compared by wording in one lookup. */
-const MAX_DRIFT_QUERIES = 48;
 
 /**
  * The texts to compare by wording: each traceback's exception message (the
@@ -53,7 +51,7 @@ export function driftQueries(
   const seen = new Set<string>();
   const add = (text: string, l: LogLine, start: number, end = l.text.length) => {
     const key = innerMessage(text).trim();
-    if (key.length < 12 || seen.has(key) || out.length >= MAX_DRIFT_QUERIES) return;
+    if (key.length < T.minQueryLetters || seen.has(key) || out.length >= T.maxDriftQueries) return;
     seen.add(key);
     out.push({ text: key, line: { line: l.line, text: l.text, start, end, captures: [] } });
   };
@@ -74,7 +72,7 @@ export function driftQueries(
     add(oneLineMessage(tb.message), l, at < 0 ? 0 : at);
   }
   for (const i of errorish) {
-    if (out.length >= MAX_DRIFT_QUERIES) break;
+    if (out.length >= T.maxDriftQueries) break;
     const l = lines[i]!;
     // A traceback's header is no message; a line a pattern fully matched needs no other answer.
     if (fullLines.has(l.line) || inTraceback.has(l.line) || TRACEBACK_HEADER.test(l.text)) continue;
@@ -82,7 +80,7 @@ export function driftQueries(
     // A message the log wrapped or continued over lines is compared as one block (pydantic's check line is whole).
     const check = pydanticCheck(l.text);
     let text = check ?? l.text.slice(start);
-    for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES && !endsPydanticCheck(l.text); k++) {
+    for (let k = i + 1; k < lines.length && k <= i + T.maxBlockLines && !endsPydanticCheck(l.text); k++) {
       const next = lines[k]!;
       if (
         !next.text ||
@@ -103,7 +101,7 @@ export function driftQueries(
   }
   // A raise statement quoted outside any traceback (an issue quoting the code that fails, a code review): the string it
   // raises is the message. (Inside a traceback the exception line says it, or the raise site answers a cut paste.)
-  for (let i = 0; i < lines.length && out.length < MAX_DRIFT_QUERIES; i++) {
+  for (let i = 0; i < lines.length && out.length < T.maxDriftQueries; i++) {
     const l = lines[i]!;
     if (!l.text.startsWith("raise ") || fullLines.has(l.line) || tracebacks.some((tb) => l.line >= tb.startLine && l.line <= tb.endLine))
       continue;
@@ -124,11 +122,11 @@ const STRING_PART = /^(?:[rR]?[fF]|[fF]?[rR])?(["'])((?:\\.|(?!\1).)*)\1\s*\)?$/
 export function raisedString(lines: LogLine[], i: number): { text: string; start: number; end: number } | null {
   const m = RAISE_STRING.exec(lines[i]!.text);
   if (!m) return null;
-  let text = m[2]!;
-  for (let k = i + 1; k < lines.length && k <= i + MAX_BLOCK_LINES; k++) {
+  let text = m[2]!; // not tuning: the string group
+  for (let k = i + 1; k < lines.length && k <= i + T.maxBlockLines; k++) {
     const part = STRING_PART.exec(lines[k]!.text);
     if (!part) break;
-    text += part[2]!;
+    text += part[2]!; // not tuning: the string group
   }
   text = text
     .replace(/\{[^{}]*\}/g, " ")
@@ -168,22 +166,14 @@ export function firstLineObjects(lines: LogLine[]): LinesByNumber {
   };
 }
 
-/** Lines after an error line that may continue its message. */
-const MAX_BLOCK_LINES = 3;
 const FRAME = /^File "[^"]*", line \d+|^Traceback \(most recent call last\)/;
 const TRACEBACK_HEADER = /Traceback \(most recent call last\):?$/;
-
-/**
- * Distinct texts of lines holding a key their record's pattern failed on, past which a log is a long log's noise (its
- * common phrases), not a paste: none of them is compared by wording then (see bareLines).
- */
-const MAX_BARE_TEXTS = 64;
 
 /**
  * A paste's bare lines, to compare by wording after its error lines: those holding a record's literal text that its
  * pattern did not match, neither error-looking, nor matched by another record (fully or in part: it is answered),
  * nor inside a traceback (a frame's source line quotes code, not a message), one per text, in order. A message printed bare, without its class, is found so. In a log with more than
- * MAX_BARE_TEXTS such texts, none: there they are the common phrases of a long log, and comparing them would cost the
+ * T.maxBareTexts such texts, none: there they are the common phrases of a long log, and comparing them would cost the
  * lookup its speed and give noise.
  */
 export function bareLines(
@@ -199,7 +189,7 @@ export function bareLines(
   for (const li of [...hinted].sort((a, b) => a - b)) {
     if (errorFlags[li] || answered.has(lines[li]!.line) || texts.has(textIds[li]!)) continue;
     texts.add(textIds[li]!);
-    if (texts.size > MAX_BARE_TEXTS) return [];
+    if (texts.size > T.maxBareTexts) return [];
     out.push(li);
   }
   return out.filter((li) => !tracebacks.some((tb) => lines[li]!.line >= tb.startLine && lines[li]!.line <= tb.endLine));

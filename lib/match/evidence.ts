@@ -16,6 +16,7 @@ import type { Traceback } from "../log/traceback";
 import { withoutJsWhitespace } from "../text";
 import type { MatcherEntry } from "./matcher-data";
 import { lineHash } from "./source-facts";
+import { T } from "./tuning";
 
 export interface RepoEvidence {
   /** 0 (none) to 1 (strong): how clearly the log comes from this repository. */
@@ -48,8 +49,6 @@ const LOG_FORMATS: { pkg: string; re: RegExp; what: string }[] = [
     what: "sglang's log format ([2025-06-01 10:00:00 TP0])",
   },
 ];
-/** How much of a long log is read for repository evidence: its start and its end. */
-const SAMPLE = 1_000_000;
 
 /** The package a repository's code is imported as (`vllm-project/vllm` → `vllm`). */
 export function packageOf(repo: string): string {
@@ -72,12 +71,12 @@ const NAME_CHAR = /[\w-]/;
  */
 function pinnedPackages(text: string, out: Set<string>): void {
   for (const op of ["==", ">=", "~="]) {
-    for (let i = text.indexOf(op); i >= 0; i = text.indexOf(op, i + 2)) {
-      if (!PINNED_VERSION.test(text.slice(i + 2, i + 12))) continue;
+    for (let i = text.indexOf(op); i >= 0; i = text.indexOf(op, i + op.length)) {
+      if (!PINNED_VERSION.test(text.slice(i + op.length, i + 12))) continue; // not tuning: room for a version's first digits
       let end = i;
       while (end > 0 && text[end - 1] === " ") end--;
       let start = end;
-      while (start > 0 && end - start < 64 && NAME_CHAR.test(text[start - 1]!)) start--;
+      while (start > 0 && end - start < 64 && NAME_CHAR.test(text[start - 1]!)) start--; // not tuning: a package name's length bound
       if (start < end && /[A-Za-z_]/.test(text[start]!)) out.add(text.slice(start, end).toLowerCase().replace(/-/g, "_"));
     }
   }
@@ -85,7 +84,7 @@ function pinnedPackages(text: string, out: Set<string>): void {
 
 /** What the whole log says of each repository (by full name), for the repositories given. */
 export function repoEvidence(log: string, repos: Iterable<string>): Map<string, RepoEvidence> {
-  const text = log.length > 2 * SAMPLE ? log.slice(0, SAMPLE) + "\n" + log.slice(-SAMPLE) : log;
+  const text = log.length > 2 * T.repoSample ? log.slice(0, T.repoSample) + "\n" + log.slice(-T.repoSample) : log; // not tuning: its start and end
   // Packages seen in frames (by folder name), started, served, imported, installed.
   const frames = new Map<string, number>();
   // A long log prints the same frames again and again: each path is split once.
@@ -111,28 +110,28 @@ export function repoEvidence(log: string, repos: Iterable<string>): Map<string, 
     let score = 0;
     const n = frames.get(pkg) ?? 0;
     if (n) {
-      score += 2;
+      score += T.repoFrames;
       why.push(`${n} traceback frame${n === 1 ? "" : "s"} in ${pkg}/`);
     }
     const how = started.get(pkg);
     if (how) {
-      score += 2;
+      score += T.repoStarted;
       why.push(`started with \`${how}\``);
     }
     if (!n && named.has(pkg)) {
-      score += 1;
+      score += T.repoNamed;
       why.push(`the log names the ${pkg} package`);
     } else if (!n && !how && MENTIONED[pkg] && mentions(text, pkg, MENTIONED[pkg])) {
-      score += 1;
+      score += T.repoNamed;
       why.push(`the log mentions ${pkg}`);
     }
     for (const f of LOG_FORMATS) {
       if (f.pkg === pkg && f.re.test(text)) {
-        score += 1;
+        score += T.repoLogFormat;
         why.push(f.what);
       }
     }
-    if (score > 0) out.set(repo, { strength: Math.min(1, score / 3), why });
+    if (score > 0) out.set(repo, { strength: Math.min(1, score / T.repoFull), why });
   }
   return out;
 }
@@ -211,7 +210,7 @@ export function siteEvidence(e: MatcherEntry, tb: Traceback): SiteEvidence | und
       const parts = fr.file.replace(/\\/g, "/").split("/");
       let n = 0;
       while (n < parts.length && n < recordParts.length && parts[parts.length - 1 - n] === recordParts[recordParts.length - 1 - n]) n++;
-      if (n < 2) return;
+      if (n < T.siteFolderParts) return;
       key = parts.slice(-n).join("/");
     }
     const printed = (fr.source ?? []).map(withoutJsWhitespace).filter((s) => e.site?.includes(lineHash(s)));
@@ -315,5 +314,10 @@ export class SiteIndex {
 /** Orders site evidence: the raise statement printed beats the line number, the last frame beats the others. */
 export function siteStrength(s: SiteEvidence | undefined): number {
   if (!s) return 0;
-  return (s.source ? (s.distinctive ? 8 : 4) : 0) + (s.line ? 2 : 0) + (s.last ? 1 : 0) + (s.file ? 1 : 0);
+  return (
+    (s.source ? (s.distinctive ? T.siteRankDistinctiveSource : T.siteRankSource) : 0) +
+    (s.line ? T.siteRankLine : 0) +
+    (s.last ? T.siteRankLast : 0) +
+    (s.file ? T.siteRankFile : 0)
+  );
 }

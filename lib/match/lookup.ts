@@ -13,6 +13,7 @@ import { looksLikeError } from "../log/log-normalize";
 import { finalTracebacks } from "../log/traceback";
 import { messageStart } from "../log/looks-like-error";
 import { oneLineMessage } from "../text";
+import { T } from "./tuning";
 
 export interface LookupMatch {
   id: string;
@@ -60,9 +61,8 @@ export interface LookupSummary {
   elapsedMs: number;
 }
 
-export const MAX_ERROR_LINES = 50;
-/** Guesses shown when nothing matched. */
-const GUESSES = 3;
+/** Most final error lines reported when nothing matched (the tuning table's `maxErrorLines`). */
+export const MAX_ERROR_LINES = T.maxErrorLines;
 
 /**
  * What the no-match view lists: each traceback's final exception line (its
@@ -79,7 +79,7 @@ function finalErrorLines(r: LookupResult): { line: number; text: string }[] {
       text: (tb.cut
         ? (tb.frames[tb.frames.length - 1]?.source?.at(-1) ?? "")
         : `${tb.qualifiedClass}${tb.message ? `: ${oneLineMessage(tb.message)}` : ""}`
-      ).slice(0, 500),
+      ).slice(0, T.maxErrorLineChars),
     }));
   }
   const out: { line: number; text: string }[] = [];
@@ -88,7 +88,7 @@ function finalErrorLines(r: LookupResult): { line: number; text: string }[] {
     if (!l.text || !looksLikeError(l) || out[out.length - 1]?.line === l.line) continue;
     // A line whose only sign of trouble is its level, with nothing that reads as an error, is not listed.
     if (!ERROR_WORDS.test(l.text)) continue;
-    out.push({ line: l.line, text: l.text.slice(0, 500) });
+    out.push({ line: l.line, text: l.text.slice(0, T.maxErrorLineChars) });
   }
   return out;
 }
@@ -117,11 +117,11 @@ export class Lookup {
       // The matcher's own index (over the whole data's stats when this is part of it): a lookup that compared drifted lines has built it already.
       const wording = this.matcher.wordingIndex();
       const seen = new Set<string>();
-      for (const l of errorLines.slice(0, 8)) {
+      for (const l of errorLines.slice(0, T.guessLines)) {
         for (const c of wording.find(l.text.slice(messageStart(l.text)), {
-          limit: GUESSES,
-          minRecordCoverage: 0.25,
-          minLineCoverage: 0.2,
+          limit: T.guesses,
+          minRecordCoverage: T.guessRecordCoverage,
+          minLineCoverage: T.guessLineCoverage,
         })) {
           const e = wording.entry(c.entry);
           if (seen.has(e.id)) continue;
@@ -138,7 +138,7 @@ export class Lookup {
           });
         }
       }
-      similar = similar.sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id)).slice(0, GUESSES);
+      similar = similar.sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id)).slice(0, T.guesses);
     }
     return {
       matches: r.matches.map((m) => ({

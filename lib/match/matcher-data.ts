@@ -11,11 +11,12 @@ import { analyzePattern, trimLineBlanks, type LiteralRun } from "../pattern/patt
 import { KEY_LENGTHS } from "./prefilter";
 import { parseTemplate, placeholderName } from "../record/message-template";
 import { expandedMessage, raiseSiteHashes } from "./source-facts";
+import { T } from "./tuning";
 
 /** Below this many letters and digits of literal text a pattern is generic: it can match unrelated errors. */
-export const GENERIC_LETTERS = 20;
+export const GENERIC_LETTERS = T.genericLetters;
 /** A partial pattern needs at least this much literal text to identify an error on its own. */
-export const PARTIAL_MIN_LETTERS = 24;
+export const PARTIAL_MIN_LETTERS = T.partialMinLetters;
 
 export interface MatcherKey {
   /** Literal text (lower-cased for case-insensitive patterns). */
@@ -28,7 +29,7 @@ export interface MatcherKey {
 }
 
 /** How much of a key's literal run on each side is checked at a hit. */
-export const KEY_CONTEXT = 24;
+export const KEY_CONTEXT = 24; // not tuning: a candidate filter's width, tied to the snapshot format
 
 /** What the matcher needs to know about one record. */
 export interface MatcherEntry {

@@ -31,39 +31,19 @@ import { firstSentence, type WordingMatch } from "./wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
+import { T } from "./tuning";
 import { bareLines, driftQueries, firstLineObjects, pickSimilar } from "./drift-queries";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./engine";
 export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
 
-/** A record whose message has less literal wording than this many rare words' weight is too thin to be found by wording. */
-const MIN_RECORD_RARE_WORDS = 1.6;
-/** Rare words' weight a line must share with a record missing a long clause of it (lib/match/wording-index). */
-const MIN_SHARED_RARE_WORDS = 4.8;
-/** Records compared by wording kept per drifted line, of the closest looked at. */
-const SIMILAR_KEPT = 2;
-/** …of this many the wording index finds closest (they are filtered and reordered before SIMILAR_KEPT are kept). */
-const SIMILAR_LOOKED_AT = 6;
-/** Words a placeholder's value holds past which it may hide another message's wording: `-1 (disable), or at least 1`. */
-const MAX_VALUE_WORDS = 2;
-
-/** Whether a captured value holds wording, not just a value: more than MAX_VALUE_WORDS blank-separated words with letters. */
+/** Whether a captured value holds wording, not just a value: more than T.maxValueWords blank-separated words with letters. */
 function holdsWording(value: string): boolean {
   let words = 0;
-  for (const w of value.split(/\s+/)) if (/[A-Za-z]{2}/.test(w) && ++words > MAX_VALUE_WORDS) return true;
+  for (const w of value.split(/\s+/)) if (/[A-Za-z]{2}/.test(w) && ++words > T.maxValueWords) return true;
   return false;
 }
-
-/** Most records a raise site alone is an answer for. */
-const MAX_SITE_ONLY = 2;
-/** Rare words' weight a message must share with a record of its raise file when nothing else answers it. */
-const MIN_SAME_FILE_RARE_WORDS = 1;
-/** …and how far ahead of the file's next record it must be. */
-const SAME_FILE_LEAD = 1.5;
-
-/** Matches kept per record: enough to show, not enough to flood. */
-const MAX_OCCURRENCES_KEPT = 20;
 
 /**
  * What a matcher over part of a dataset's entries needs of the whole, so its
@@ -208,7 +188,7 @@ export class Matcher {
         occurrences++;
         for (const m of found.lines) covered.add(lineIndexOf(lines, m, li));
         if (!best || (best.kind === "partial" && found.kind === "full")) best = { kind: found.kind, lines: [...found.lines] };
-        else if (found.kind === best.kind && best.lines.length < MAX_OCCURRENCES_KEPT) best.lines.push(...found.lines);
+        else if (found.kind === best.kind && best.lines.length < T.maxOccurrencesKept) best.lines.push(...found.lines);
       }
       if (best) raw.push({ entry: entryIndex, kind: best.kind, lines: best.lines, occurrences });
     }
@@ -280,14 +260,14 @@ export class Matcher {
       const index = this.wordingIndex();
       const found = index
         .find(text, {
-          limit: SIMILAR_LOOKED_AT,
-          minRecordCoverage: 0.5,
-          minLineCoverage: 0.5,
-          minSharedRareWords: MIN_SHARED_RARE_WORDS,
-          minSentenceRareWords: MIN_RECORD_RARE_WORDS,
+          limit: T.similarLookedAt,
+          minRecordCoverage: T.minCoverage,
+          minLineCoverage: T.minCoverage,
+          minSharedRareWords: T.minSharedRareWords,
+          minSentenceRareWords: T.minRecordRareWords,
         })
-        .filter((c) => c.recordWeight >= MIN_RECORD_RARE_WORDS * index.rareWord && !this.entry(c.entry).generic);
-      return pickSimilar(found, (c) => this.entry(c.entry).errorClass, classes, SIMILAR_KEPT);
+        .filter((c) => c.recordWeight >= T.minRecordRareWords * index.rareWord && !this.entry(c.entry).generic);
+      return pickSimilar(found, (c) => this.entry(c.entry).errorClass, classes, T.similarKept);
     };
     for (const q of queries) {
       const missed = this.missed;
@@ -302,7 +282,7 @@ export class Matcher {
       if (first) {
         const byFirst = similar(first, classes).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
         const found = new Set(byFirst.map((c) => c.entry));
-        candidates = [...byFirst, ...candidates.filter((c) => !found.has(c.entry))].slice(0, SIMILAR_KEPT);
+        candidates = [...byFirst, ...candidates.filter((c) => !found.has(c.entry))].slice(0, T.similarKept);
       }
       for (const c of candidates) {
         if (taken.has(c.entry)) continue;
@@ -327,7 +307,7 @@ export class Matcher {
       // A paste cut at the last frame's raise statement (`raise Runt`): the one record of that file whose class it begins.
       if (tb.cut && sites.length === 0)
         sites.push(...this.cutSite(tb, inLast, taken).map((i) => ({ i, ev: siteEvidence(this.entry(i), tb) })));
-      for (const { i } of sites.slice(0, MAX_SITE_ONLY)) {
+      for (const { i } of sites.slice(0, T.maxSiteOnly)) {
         taken.add(i);
         out.push({
           entry: this.entry(i),
@@ -360,7 +340,7 @@ export class Matcher {
 
   /**
    * Among the records raised in the traceback's last file with its exception class, the one whose wording shares
-   * clearly the most with the message (MIN_SAME_FILE_RARE_WORDS, SAME_FILE_LEAD times the next): a release that
+   * clearly the most with the message (T.minSameFileRareWords, T.sameFileLead times the next): a release that
    * rewrote both the message and its raise line still raises it from the same file.
    */
   private sameFileRecord(tb: Traceback, taken: Set<number>): (WordingMatch & { entry: number }) | null {
@@ -379,7 +359,7 @@ export class Matcher {
       })
       .sort((a, b) => b.shared - a.shared || a.entry - b.entry);
     const [best, next] = scored;
-    if (!best || best.shared < MIN_SAME_FILE_RARE_WORDS || (next && best.shared < SAME_FILE_LEAD * next.shared)) return null;
+    if (!best || best.shared < T.minSameFileRareWords || (next && best.shared < T.sameFileLead * next.shared)) return null;
     return best;
   }
 
@@ -463,8 +443,9 @@ export class Matcher {
       const own = index.owners.data;
       const keyLength = index.scanner.keys[key]!.length;
       let id = -1;
-      for (let j = index.owners.start[key]!, end = index.owners.start[key + 1]!; j < end; j += 3) {
-        const c = own[j + 2]!;
+      const stride = 3; // not tuning: the owners table's stride
+      for (let j = index.owners.start[key]!, end = index.owners.start[key + 1]!; j < end; j += stride) {
+        const c = own[j + 2]!; // not tuning: a field of the owners table
         if (!contextAgrees(scanned, pos, keyLength, keyBefore[c]!, keyAfter[c]!)) continue;
         if (id < 0) id = from + upperBound(starts, pos) - 1;
         hits.push(id, own[j]!, own[j + 1]!);
@@ -492,7 +473,7 @@ export class Matcher {
   private verify(entryIndex: number, lines: LogLine[], li: number): { kind: MatchKind; lines: MatchedLine[] } | null {
     const entry = this.entry(entryIndex);
     const full = this.program(entryIndex, false);
-    const direct = entry.lines > 1 ? sameStream(lines, li, entry.lines + 2) : [lines[li]!];
+    const direct = entry.lines > 1 ? sameStream(lines, li, entry.lines + T.messageExtraLines) : [lines[li]!];
     const found = tryWindow(full, direct, ["\n"]) ?? matchWrapped(full, lines, li, entry.lines > 1, this.squeezeLine);
     if (found) return { kind: "full", lines: found };
     if (!entry.partial) return null;
@@ -502,7 +483,7 @@ export class Matcher {
   }
 
   private program(entryIndex: number, partial: boolean): Program {
-    const slot = entryIndex * 2 + (partial ? 1 : 0);
+    const slot = entryIndex * 2 + (partial ? 1 : 0); // not tuning: two programs per entry
     return (this.programs[slot] ??= programOf(this.entry(entryIndex), partial));
   }
 }
@@ -570,7 +551,7 @@ function tryWindow(p: Program, window: LogLine[], seps: string[]): MatchedLine[]
 function sameStream(lines: LogLine[], li: number, count: number): LogLine[] {
   const stream = lines[li]!.stream;
   const out: LogLine[] = [];
-  for (let i = li; i < lines.length && out.length < count && i < li + count * 8; i++) {
+  for (let i = li; i < lines.length && out.length < count && i < li + count * T.streamLookahead; i++) {
     if (sameWriter(lines[i]!.stream, stream)) out.push(lines[i]!);
   }
   return out;
@@ -578,8 +559,8 @@ function sameStream(lines: LogLine[], li: number, count: number): LogLine[] {
 
 /** Index in `lines` of the line object a match reported (searched near the candidate). */
 function lineIndexOf(lines: LogLine[], m: MatchedLine, near: number): number {
-  for (let i = Math.max(0, near - WRAP_BACK); i < lines.length && i < near + 64; i++)
-    if (lines[i]!.line === m.line && lines[i]!.text === m.text) return i;
+  const end = Math.min(lines.length, near + 64); // not tuning: a bound on where a reported line can sit
+  for (let i = Math.max(0, near - WRAP_BACK); i < end; i++) if (lines[i]!.line === m.line && lines[i]!.text === m.text) return i;
   return near;
 }
 

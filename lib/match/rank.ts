@@ -23,6 +23,7 @@ import { packageOf, packagePath, siteEvidence, type RepoEvidence, type SiteEvide
 import type { MatcherEntry } from "./matcher-data";
 import type { Confidence, Match, MatchKind, MatchedLine } from "./types";
 import { agreementOf, harmonic, type WordingMatch } from "./wording";
+import { T } from "./tuning";
 
 export interface Unranked {
   entry: MatcherEntry;
@@ -47,30 +48,17 @@ export interface RankContext {
   sameClassInFile?: (e: MatcherEntry) => number;
 }
 
-/** Similar wording this close on both sides is strong overlap. */
-export const STRONG_RECORD_COVERAGE = 0.7;
-export const STRONG_LINE_COVERAGE = 0.6;
-
-/** A line explained this fully by a record's wording… */
-const WHOLE_LINE_COVERAGE = 0.95;
-/** …that holds this much of the record is strong overlap too: the rest of the record is a clause another release added. */
-const ADDED_CLAUSE_RECORD_COVERAGE = 0.6;
-
-/** Repository evidence this strong (two of: frames, how it was started, its log format) tells twins apart. */
-const CLEAR_REPO = 2 / 3;
-/** Score differences below this come from the literal text's length alone (`Math.min(letters, 499)`). */
-const TWIN_SCORE = 500;
-const TIER = { high: 3_000_000, medium: 2_000_000, low: 1_000_000 } as const;
+const TIER = { high: T.tierHigh, medium: T.tierMedium, low: T.tierLow } as const;
 const W = {
-  kind: { full: 400_000, partial: 300_000, "raise-site": 200_000, similar: 100_000 },
-  finalException: 100_000,
-  exception: 30_000,
-  siteSource: 40_000,
-  siteLine: 20_000,
-  siteFile: 10_000,
-  klass: 8_000,
-  repo: 6_000,
-  explained: 5_000,
+  kind: { full: T.scoreFull, partial: T.scorePartial, "raise-site": T.scoreRaiseSite, similar: T.scoreSimilar },
+  finalException: T.scoreFinalException,
+  exception: T.scoreException,
+  siteSource: T.scoreSiteSource,
+  siteLine: T.scoreSiteLine,
+  siteFile: T.scoreSiteFile,
+  klass: T.scoreClass,
+  repo: T.scoreRepo,
+  explained: T.scoreExplained,
 };
 
 /**
@@ -93,12 +81,10 @@ const PYTHON_OWN = [
   /not supported between instances of/,
   /^can only concatenate/,
 ];
-/** Letters of literal text beyond which a message is more than Python's own words. */
-const MIRROR_LETTERS = 45;
 
 /** Whether a record's message mirrors one Python raises by itself. */
 export function mirrorsPython(e: MatcherEntry): boolean {
-  return e.letters < MIRROR_LETTERS && PYTHON_OWN.some((re) => re.test(e.message));
+  return e.letters < T.mirrorLetters && PYTHON_OWN.some((re) => re.test(e.message));
 }
 
 /** Scores, gives confidence and sorts; ties keep the earlier line, then the id. */
@@ -142,14 +128,14 @@ function score(
   const strong =
     !!w &&
     w.conflict.record === 0 &&
-    w.lineCoverage >= STRONG_LINE_COVERAGE &&
-    (w.recordCoverage >= STRONG_RECORD_COVERAGE ||
+    w.lineCoverage >= T.strongLineCoverage &&
+    (w.recordCoverage >= T.strongRecordCoverage ||
       w.sentenceFound === true ||
       // the whole line explained by a record that says more (a release added a clause): the added part is all that differs
       // (of the class the log names, if it names one: placeholders explain any words, a class does not drift with a clause)
-      (w.lineCoverage >= WHOLE_LINE_COVERAGE &&
+      (w.lineCoverage >= T.wholeLineCoverage &&
         w.conflict.line === 0 &&
-        w.recordCoverage >= ADDED_CLAUSE_RECORD_COVERAGE &&
+        w.recordCoverage >= T.addedClauseRecordCoverage &&
         sameClass(f, hit?.tb)));
 
   // Similar wording from another project's copy of the check: the traceback says which project's code raised it.
@@ -257,7 +243,7 @@ function score(
       );
     }
     if (site) {
-      const weight = site.last ? 1 : 0.5;
+      const weight = site.last ? 1 : T.siteEarlierFrame;
       if (site.source) {
         s += W.siteSource * weight;
         reasons.push(`the frame ${site.where} prints the record's raise statement`);
@@ -289,7 +275,7 @@ function score(
   // A record the line contradicts by name is likely a sibling error: below any that does not, evidence otherwise
   // equal, and the same exception class is no such evidence (the siblings of a check share it; a moved check may not).
   if (f.kind === "similar" && f.wording!.conflict.record > 0) s -= W.explained + (classBonus ? W.klass : 0);
-  s += Math.min(e.letters, 499);
+  s += Math.min(e.letters, T.maxLetterScore);
   const m: Match = { entry: e, kind: f.kind, confidence, score: Math.round(s), reasons, lines: f.lines, occurrences: f.occurrences };
   if (f.wording && f.kind === "similar") {
     m.diff = f.wording.diff;
@@ -300,9 +286,9 @@ function score(
 
 /**
  * The same text matched in several repositories' records (sglang copies vLLM's code), the same way and with the
- * same evidence but the repository's: scores closer than TWIN_SCORE, the repository's share set aside, differ only by
+ * same evidence but the repository's: scores closer than T.twinScore, the repository's share set aside, differ only by
  * the literal text's length. When the log clearly comes from one of them (frames, how it was started, its log format:
- * strength ≥ CLEAR_REPO), that one stays sure; otherwise none of them is a confident answer.
+ * strength ≥ T.clearRepo), that one stays sure; otherwise none of them is a confident answer.
  */
 function doubtTwins(ranked: Match[], repos: Map<string, RepoEvidence> | undefined): void {
   const strength = (m: Match) => repos?.get(m.entry.repo)?.strength ?? 0;
@@ -318,11 +304,11 @@ function doubtTwins(ranked: Match[], repos: Map<string, RepoEvidence> | undefine
   for (const group of groups.values()) {
     const base = (m: Match) => m.score - W.repo * strength(m);
     const best = Math.max(...group.map(base));
-    const g = group.filter((m) => best - base(m) < TWIN_SCORE);
+    const g = group.filter((m) => best - base(m) < T.twinScore);
     const repoNames = [...new Set(g.map((m) => m.entry.repo))];
-    if (repoNames.length < 2) continue;
+    if (repoNames.length < 2) continue; // not tuning: copies need two repositories
     const top = Math.max(...g.map(strength));
-    const clear = top >= CLEAR_REPO && g.filter((m) => strength(m) === top).every((m, _, a) => m.entry.repo === a[0]!.entry.repo);
+    const clear = top >= T.clearRepo && g.filter((m) => strength(m) === top).every((m, _, a) => m.entry.repo === a[0]!.entry.repo);
     for (const m of g) {
       const others = repoNames.filter((r) => r !== m.entry.repo).join(", ");
       if (clear && strength(m) === top) {
@@ -342,14 +328,14 @@ function doubtTwins(ranked: Match[], repos: Map<string, RepoEvidence> | undefine
 
 /**
  * A copy of a check answered from a repository the log shows no sign of yields to the log's own project: when the log
- * clearly comes from one repository of the dataset (frames, how it was started, its log format: strength ≥ CLEAR_REPO)
+ * clearly comes from one repository of the dataset (frames, how it was started, its log format: strength ≥ T.clearRepo)
  * and a record of that repository answers the same line, another repository's answer to that line, with nothing in
  * the log pointing at it, is at most medium and ranks below the home record's (sglang's copy of a vLLM check, matched
  * in full in its old wording, on a `vllm serve` traceback whose frames are all vLLM's, against vLLM's own drifted one).
  */
 function yieldToHomeRepo(ranked: Match[], repos: Map<string, RepoEvidence> | undefined): void {
   if (!repos) return;
-  const clear = [...repos].filter(([, ev]) => ev.strength >= CLEAR_REPO).map(([repo]) => repo);
+  const clear = [...repos].filter(([, ev]) => ev.strength >= T.clearRepo).map(([repo]) => repo);
   if (clear.length !== 1) return;
   const home = clear[0]!;
   const homeByLine = new Map<number, Match>();
@@ -431,5 +417,5 @@ function otherPackage(tb: Traceback, own: string, packages: readonly string[]): 
 }
 
 function pct(x: number): string {
-  return `${Math.round(x * 100)} %`;
+  return `${Math.round(x * 100)} %`; // not tuning: a percentage
 }

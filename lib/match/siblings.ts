@@ -18,21 +18,17 @@ import { messageStart } from "../log/looks-like-error";
 import type { MatcherEntry } from "./matcher-data";
 import type { Unranked } from "./rank";
 import type { MatchKind, MatchedLine } from "./types";
-import { agreementOf, isContentWord, MAX_VALUE_TOKENS, templateTokens, tokens, type WordingMatch } from "./wording";
+import { agreementOf, isContentWord, templateTokens, tokens, type WordingMatch } from "./wording";
+import { T } from "./tuning";
 import type { WordingIndex } from "./wording-index";
-
-/** How much better (in agreement, 0..1) a sibling must explain the line than the matched record. */
-const SIBLING_LEAD = 0.03;
-/** Share of the sibling's wording the line must hold: the whole message, near enough. */
-const SIBLING_RECORD = 0.9;
 
 /**
  * Whether the record's wording may explain a fully matched line less than fully, so that a sibling could explain it
- * better: a value longer than a placeholder explains (MAX_VALUE_TOKENS), or text after the match.
+ * better: a value longer than a placeholder explains (T.maxValueTokens), or text after the match.
  */
 function roomForSibling(l: MatchedLine): boolean {
   if (l.text.slice(l.end).trim().length > 1) return true;
-  return l.captures.some((c) => tokens(c.value).length > MAX_VALUE_TOKENS);
+  return l.captures.some((c) => tokens(c.value).length > T.maxValueTokens);
 }
 
 /**
@@ -50,10 +46,10 @@ function wrappedBlock(lines: readonly MatchedLine[]): MatchedLine[] {
   return out;
 }
 
-/** Whether the line holds SIBLING_RECORD of a record's content words, counted alike (before any weighing). */
+/** Whether the line holds T.siblingRecord of a record's content words, counted alike (before any weighing). */
 function mostWordsIn(e: MatcherEntry, lineKeys: ReadonlySet<string>): boolean {
   const words = templateTokens(e.wording ?? e.message).filter((t) => t.key !== null && isContentWord(t.key));
-  return words.length > 0 && words.filter((t) => lineKeys.has(t.key!)).length >= SIBLING_RECORD * words.length;
+  return words.length > 0 && words.filter((t) => lineKeys.has(t.key!)).length >= T.siblingRecord * words.length;
 }
 
 /** What the matcher lends the sibling search. */
@@ -98,12 +94,12 @@ export function siblingMatches(
     if (near.length === 0) return;
     const index = ctx.index();
     const own = index.compare(r.entry, text);
-    const lead = agreementOf(own) + SIBLING_LEAD;
+    const lead = agreementOf(own) + T.siblingLead;
     let best: (WordingMatch & { entry: number; agreement: number }) | undefined;
     for (const i of near) {
       const m = index.compare(i, text);
       const agreement = agreementOf(m);
-      if (m.recordCoverage < SIBLING_RECORD || m.conflict.record > 0 || agreement <= lead) continue;
+      if (m.recordCoverage < T.siblingRecord || m.conflict.record > 0 || agreement <= lead) continue;
       if (!best || agreement > best.agreement || (agreement === best.agreement && i < best.entry)) best = { ...m, entry: i, agreement };
     }
     if (!best) return;

@@ -17,6 +17,7 @@ import {
   type DiffOp,
   type WordingMatch,
 } from "./wording";
+import { T } from "./tuning";
 
 type Template = ReturnType<typeof templateTokens>;
 
@@ -38,7 +39,7 @@ export interface WordingQuery {
   minRecordCoverage?: number;
   minLineCoverage?: number;
   /**
-   * Also accept a record that explains most of the line (LONG_CLAUSE_LINE)
+   * Also accept a record that explains most of the line (T.longClauseLine)
    * and shares this many rare words' weight with it (in units of `rareWord`),
    * though the line lacks a long clause of the record's (a release that
    * dropped a sentence), or that holds one whole sentence of it.
@@ -52,29 +53,6 @@ export interface WordingQuery {
   /** Only the entries this accepts are aligned (those of one file, say), among those picked: the others are not fetched. */
   only?: (entry: number) => boolean;
 }
-
-/** A record with a long clause the line lacks: the line must be this well explained, and this much of the record present. */
-const LONG_CLAUSE_LINE = 0.75;
-const LONG_CLAUSE_RECORD = 0.25;
-/** A message rewritten around the same rare name (`device_map`): the line this well explained, no name contradicted. */
-const NAMED_LINE = 0.6;
-const NAMED_RARE_WORDS = 0.5;
-/** The line is how the record's message begins (a release that appended advice to it): all of the line, this much weight. */
-const PREFIX_LINE = 0.95;
-const PREFIX_RARE_WORDS = 1;
-/** One whole sentence of the record, found almost word for word, with this much of the line around it. */
-const CLAUSE_FOUND = 0.85;
-const CLAUSE_LINE = 0.4;
-/** Candidates aligned per query: enough to find the best, few enough to stay fast. */
-const ALIGNED = 24;
-/** The record's opening words this rich (in rare words), found word for word, make the same message whatever else changed. */
-const RUN_RARE_WORDS = 4;
-/** Share of a record's word weight the line must hold to be a candidate however long the line. */
-const WHOLE_RECORD = 0.9;
-/** A record held whole (WHOLE_RECORD) by a line its words explain CLAUSE_LINE of is an answer with this many rare words' weight. */
-const WHOLE_RARE_WORDS = 3;
-/** A word in more records than this is too common to pick candidates by (it still counts in the alignment). */
-const COMMON_POSTINGS = 1500;
 
 /**
  * Whether a diff is the record's opening words, then only the record's (`=` … then `-` …): the line is how the
@@ -122,7 +100,7 @@ export interface WordingParts {
 }
 
 /** Selection compares records by their wording weight rounded to 1/SELECTION_UNIT, so a filter can carry it as a small integer. */
-const SELECTION_UNIT = 1024;
+const SELECTION_UNIT = 1024; // not tuning: the filter's fixed-point unit; selection is the same at any fine unit
 
 /** Candidate selection's tables of a whole dataset: each content word's records, and each record's selection weight. */
 export function wordingTables(entries: readonly MatcherEntry[]): {
@@ -235,9 +213,9 @@ export class WordingIndex {
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
   find(text: string, q: WordingQuery = {}): WordingCandidate[] {
     const {
-      limit = 5,
-      minRecordCoverage = 0.5,
-      minLineCoverage = 0.5,
+      limit = T.similarLookedAt,
+      minRecordCoverage = T.minCoverage,
+      minLineCoverage = T.minCoverage,
       minSharedRareWords = Infinity,
       minSentenceRareWords = Infinity,
       only,
@@ -250,7 +228,7 @@ export class WordingIndex {
       if (!isContentWord(t.key) || seen.has(t.key)) continue;
       seen.add(t.key);
       const list = this.stats.postings(t.key);
-      if (!list || list.length > COMMON_POSTINGS) continue;
+      if (!list || list.length > T.commonPostings) continue;
       const w = this.weights.of(t.key);
       for (const e of list) acc.set(e, (acc.get(e) ?? 0) + w);
     }
@@ -262,15 +240,15 @@ export class WordingIndex {
       estimate: Math.min(shared / (this.selected(e) || 1), shared / (lineWeight || 1)),
     }));
     const byShare = scored
-      .filter((c) => c.estimate >= Math.min(minRecordCoverage, minLineCoverage) * 0.5)
+      .filter((c) => c.estimate >= Math.min(minRecordCoverage, minLineCoverage) * T.estimateSlack)
       .sort((a, b) => b.estimate - a.estimate || a.e - b.e)
-      .slice(0, ALIGNED);
-    const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, ALIGNED / 3) : [];
+      .slice(0, T.aligned);
+    const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, T.alignedExtra) : [];
     // And those whose every word the line holds, the richest first: a long line may be a short record plus its constants' text.
     const whole = scored
-      .filter((c) => c.shared >= WHOLE_RECORD * this.selected(c.e))
+      .filter((c) => c.shared >= T.wholeRecord * this.selected(c.e))
       .sort((a, b) => b.shared - a.shared || a.e - b.e)
-      .slice(0, ALIGNED / 3);
+      .slice(0, T.alignedExtra);
     const out: WordingCandidate[] = [];
     for (const e of new Set([...byShare, ...byWeight, ...whole].map((c) => c.e))) {
       if (only && !only(e)) continue;
@@ -280,7 +258,7 @@ export class WordingIndex {
       }
       const m = compareWording(this.templateOf(e), line, this.weights);
       const shared = m.recordCoverage * this.totalOf(e);
-      m.sentenceFound = m.clause.coverage >= CLAUSE_FOUND && m.clause.weight >= minSharedWeight && m.lineCoverage >= CLAUSE_LINE;
+      m.sentenceFound = m.clause.coverage >= T.clauseFound && m.clause.weight >= minSharedWeight && m.lineCoverage >= T.clauseLine;
       // One sentence of several judged as a record of its own: the same coverages, its own weight, no name contradicted
       // (for a record of one sentence, this is the whole record's test).
       if (
@@ -293,24 +271,24 @@ export class WordingIndex {
       const enough =
         (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
         m.sentenceAgreement !== undefined ||
-        (m.lineCoverage >= LONG_CLAUSE_LINE && m.recordCoverage >= LONG_CLAUSE_RECORD && shared >= minSharedWeight) ||
+        (m.lineCoverage >= T.longClauseLine && m.recordCoverage >= T.longClauseRecord && shared >= minSharedWeight) ||
         (minSharedWeight < Infinity &&
-          m.lineCoverage >= NAMED_LINE &&
-          m.recordCoverage >= LONG_CLAUSE_RECORD &&
-          m.sharedNames >= this.weights.unknown * NAMED_RARE_WORDS &&
+          m.lineCoverage >= T.namedLine &&
+          m.recordCoverage >= T.longClauseRecord &&
+          m.sharedNames >= this.weights.unknown * T.namedRareWords &&
           m.conflict.record === 0) ||
         m.sentenceFound ||
         // The record's whole message, in a line that adds a clause (an older release's check covered two things): its
         // own words, not its placeholders' values, explain the line's share.
         (minSharedWeight < Infinity &&
-          m.recordCoverage >= WHOLE_RECORD &&
-          shared >= this.weights.unknown * WHOLE_RARE_WORDS &&
-          shared >= CLAUSE_LINE * lineWeight &&
+          m.recordCoverage >= T.wholeRecord &&
+          shared >= this.weights.unknown * T.wholeRareWords &&
+          shared >= T.clauseLine * lineWeight &&
           m.conflict.record === 0) ||
-        (minSharedWeight < Infinity && m.openingRun >= this.weights.unknown * RUN_RARE_WORDS) ||
+        (minSharedWeight < Infinity && m.openingRun >= this.weights.unknown * T.runRareWords) ||
         (minSharedWeight < Infinity &&
-          m.lineCoverage >= PREFIX_LINE &&
-          shared >= this.weights.unknown * PREFIX_RARE_WORDS &&
+          m.lineCoverage >= T.prefixLine &&
+          shared >= this.weights.unknown * T.prefixRareWords &&
           opensRecord(m.diff));
       if (!enough) continue;
       const agreement = agreementOf(m);

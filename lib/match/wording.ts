@@ -12,6 +12,7 @@
  * decides here, and the word diff needs the alignment anyway.
  */
 import { parseTemplate } from "../record/message-template";
+import { T } from "./tuning";
 
 /** One step of a word diff: `=` in both (the log's text), `-` only in the record, `+` only in the log. */
 export interface DiffOp {
@@ -45,7 +46,7 @@ export interface WordingMatch {
    */
   conflict: { record: number; line: number; names: { record: string; line: string; negation?: true }[] };
   /**
-   * Weight of the record's opening words found word for word, side by side, in the line, when they are RUN_WORDS
+   * Weight of the record's opening words found word for word, side by side, in the line, when they are T.runWords
    * content words at least (0 otherwise): a later release kept the start of the message and rewrote the rest.
    */
   openingRun: number;
@@ -66,10 +67,6 @@ type RecordToken = Token | { key: null; text: string; name: string; word: false 
 
 /** A word or a run of punctuation (no leading-blank group: that would backtrack over a long run of blanks). */
 const TOKEN = /[A-Za-z0-9_]+|[^\sA-Za-z0-9_]+/g;
-/** Longest text tokenized: messages are shorter; a longer line is cut. */
-const MAX_TEXT = 4_000;
-/** Placeholders absorb at most this many log tokens each as explained values. */
-export const MAX_VALUE_TOKENS = 8;
 /** A placeholder naming a module constant (`MSG`, `envs.HELP_TEXT`): Python's convention for fixed text. */
 const CONSTANT = /^(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 /**
@@ -99,16 +96,8 @@ const PROSE_NAME =
 const PROSE_WORDS = new Set(
   "the is are was were be been cannot not than of in to and or for with must should doe do ha have this that please".split(" "),
 );
-/** Weight of a punctuation token: it aligns, it barely counts. */
-const PUNCTUATION_WEIGHT = 0.05;
-/** A conflict is a name swapped for another: at most this many of the record's words in the gap. */
-const MAX_SWAPPED_WORDS = 3;
 /** Words that turn a statement into its opposite: one side has one between the same words, the other none. */
 const NEGATIONS = new Set(["not", "no", "never", "cannot"]);
-/** The opening words count from this many content words: a clause, not a stock phrase. */
-const RUN_WORDS = 6;
-/** Most tokens of a line or message compared (the rest is ignored). */
-const MAX_TOKENS = 300;
 
 /**
  * A word's key: lower-cased, a plural or third-person `s` dropped (`seems` → `seem`, `weights` → `weight`), so a release
@@ -116,7 +105,7 @@ const MAX_TOKENS = 300;
  * Porter stemmer: identifiers must stay recognisable, and both sides are stemmed alike.
  */
 function stem(w: string): string {
-  return w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && /^[a-z]/.test(w)
+  return w.length > T.minStemLength && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && /^[a-z]/.test(w)
     ? w.slice(0, -1)
     : w;
 }
@@ -124,10 +113,10 @@ function stem(w: string): string {
 /** The tokens of a text. */
 export function tokens(text: string): Token[] {
   const out: Token[] = [];
-  const s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  const s = text.length > T.maxText ? text.slice(0, T.maxText) : text;
   let end = 0;
   for (const m of s.matchAll(TOKEN)) {
-    if (out.length >= MAX_TOKENS) break;
+    if (out.length >= T.maxTokens) break;
     const t = m[0];
     const word = /[A-Za-z0-9_]/.test(t[0]!);
     out.push({ key: word ? stem(t.toLowerCase()) : t, text: s.slice(end, m.index) + t, word });
@@ -143,14 +132,14 @@ export function templateTokens(message: string): RecordToken[] {
   for (const s of parseTemplate(message, { printf })) {
     if (s.kind === "text") out.push(...tokens(s.value));
     else out.push({ key: null, text: `{${s.expr}}`, name: s.expr, word: false });
-    if (out.length >= MAX_TOKENS) break;
+    if (out.length >= T.maxTokens) break;
   }
   return out;
 }
 
 /** Words that carry meaning for comparison: letter-led, two characters or more. */
 export function isContentWord(key: string): boolean {
-  return key.length >= 2 && /^[a-z_]/.test(key);
+  return key.length >= T.minContentWordLength && /^[a-z_]/.test(key);
 }
 
 /**
@@ -165,16 +154,17 @@ export function agreementOf(m: Pick<WordingMatch, "recordCoverage" | "lineCovera
 }
 
 /**
- * F-beta of a record's and a line's coverage with β² = 2: explaining the line counts twice as much. How the wording
+ * F-beta of a record's and a line's coverage, β² = T.lineCoverageBetaSquared (2: explaining the line counts twice as much). How the wording
  * index picks the closest records: a release adds clauses to a message more often than a line holds words no record has.
  */
 export function lineWeighted(record: number, line: number): number {
-  return record + line > 0 ? (3 * record * line) / (2 * record + line) : 0;
+  const b2 = T.lineCoverageBetaSquared;
+  return record + line > 0 ? ((1 + b2) * record * line) / (b2 * record + line) : 0;
 }
 
 /** The harmonic mean of two shares (0 when both are 0). */
 export function harmonic(a: number, b: number): number {
-  return a + b > 0 ? (2 * a * b) / (a + b) : 0;
+  return a + b > 0 ? (2 * a * b) / (a + b) : 0; // not tuning: the harmonic mean's definition
 }
 
 /** A name rather than prose: an identifier (`device_map`, `fp8_e4m3`, `SM100`) or an acronym (`MHA`, `TRTLLM`), not an exception class. */
@@ -193,7 +183,7 @@ function quotedAt(list: readonly { text: string }[], k: number): string {
 
 /** Whether a text's last token may be `word` cut short (three letters at least). */
 function cutWord(t: Token, word: string): boolean {
-  return t.word && t.key.length >= 3 && word.length > t.key.length && word.startsWith(t.key) && /^[a-z]/.test(t.key);
+  return t.word && t.key.length >= T.minCutWordLength && word.length > t.key.length && word.startsWith(t.key) && /^[a-z]/.test(t.key);
 }
 
 /** Whether token k of a text is a name: one by its shape (`isName`), or any word quoted alone (`` `higgs` ``, `'auto'`). */
@@ -211,7 +201,7 @@ export function nameAt(list: readonly { text: string; word: boolean }[], k: numb
 function negations(list: readonly { key: string | null }[]): boolean[] {
   const apostrophe = (k: number) => list[k]?.key === "'" || list[k]?.key === "’";
   return list.map(
-    (t, k) => t.key !== null && (NEGATIONS.has(t.key) || (t.key === "t" && apostrophe(k - 1) && /n$/.test(list[k - 2]?.key ?? ""))),
+    (t, k) => t.key !== null && (NEGATIONS.has(t.key) || (t.key === "t" && apostrophe(k - 1) && /n$/.test(list[k - 2]?.key ?? ""))), // not tuning: `n't` spans three tokens
   );
 }
 
@@ -224,7 +214,7 @@ export function firstSentence(text: string): string | null {
   const m = /[.!?](?=\s+[A-Z])/.exec(text);
   if (!m) return null;
   const first = text.slice(0, m.index + 1).trim();
-  return first.length >= 12 && first.length < text.trim().length ? first : null;
+  return first.length >= T.minQueryLetters && first.length < text.trim().length ? first : null;
 }
 
 /** Inverse document frequency over the records' wording, with a default for words no record uses. */
@@ -272,7 +262,7 @@ export class WordWeights {
 
   /** A word's weight; punctuation and numbers weigh almost nothing. */
   of(key: string): number {
-    if (!isContentWord(key)) return PUNCTUATION_WEIGHT;
+    if (!isContentWord(key)) return T.punctuationWeight;
     return this.idfOf(key) ?? this.unknown;
   }
 
@@ -298,9 +288,10 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     score.push(new Float64Array(m + 1));
     from.push(new Int32Array(m + 1));
   }
+  // Back-pointer codes of the alignment, below every token index.
   const DEL = -1;
-  const INS = -2;
-  const MATCH = -3;
+  const INS = -2; // not tuning: a back-pointer code
+  const MATCH = -3; // not tuning: a back-pointer code
   for (let j = 1; j <= m; j++) from[0]![j] = INS;
   for (let i = 1; i <= n; i++) {
     const r = record[i - 1]!;
@@ -310,7 +301,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
     si[0] = sp[0]!;
     fi[0] = DEL;
     if (r.key === null) {
-      // A placeholder takes line[k..j) for the best k ≤ j (values explained, a little credit each, up to MAX_VALUE_TOKENS);
+      // A placeholder takes line[k..j) for the best k ≤ j (values explained, a little credit each, up to T.maxValueTokens);
       // a module constant (`{CUDA_GRAPH_CAPTURE_FAILED_MSG}`) is fixed text of any length the record does not hold.
       // …and so does a quoted value (`'{path}'`), up to the line's closing quote.
       const constant = CONSTANT.test(r.name);
@@ -322,7 +313,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       for (let j = 0; j <= m; j++) {
         let best = sp[j]!;
         let bestK = j;
-        const span = constant || (quote && line[j]?.text.startsWith(quote)) ? m : MAX_VALUE_TOKENS;
+        const span = constant || (quote && line[j]?.text.startsWith(quote)) ? m : T.maxValueTokens;
         // `>` less `<` in the value after the token being added: a blank inside `<class 'list'>` is part of one name.
         let open = 0;
         for (let k = j - 1; k >= 0 && j - k <= span; k--) {
@@ -335,7 +326,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
             for (const c of after) open += c === ">" ? 1 : c === "<" ? -1 : 0;
             if (open <= 0 && /^\s/.test(after)) break;
           }
-          const s = sp[k]! + (j - k) * 1e-3;
+          const s = sp[k]! + (j - k) * T.valueTokenCredit;
           if (s > best) {
             best = s;
             bestK = k;
@@ -427,7 +418,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
   // `before`: the matched word that ends the gap (walking back), when it is one.
   const closeGap = (before?: string) => {
     // A name swapped for another, not a clause reworded (which may name other things), and neither name used elsewhere by the other side.
-    if (gapRecord > 0 && gapLine > 0 && gapRecordWords <= MAX_SWAPPED_WORDS) {
+    if (gapRecord > 0 && gapLine > 0 && gapRecordWords <= T.maxSwappedWords) {
       conflict += Math.min(gapRecord, gapLine);
       names.unshift({ record: namesRecord.join(" "), line: namesLine.join(" ") });
     }
@@ -493,7 +484,7 @@ export function compareWording(record: RecordToken[], line: Token[], weights: Wo
       lastMatch = i;
       lastMatchLine = j;
       afterGap = line[j - 1]!.word ? line[j - 1]!.text.trim() : "";
-      if (i - 1 === firstWord && runWords >= RUN_WORDS) openingRun = run;
+      if (i - 1 === firstWord && runWords >= T.runWords) openingRun = run;
       recordFound += w[j - 1]!;
       // An acronym (`PD`, `GPU`) is the domain's word, not a parameter's name: only identifiers count as shared names.
       if (nameAt(line, j - 1) && !/^[A-Z]+$/.test(line[j - 1]!.text.trim())) sharedNames += w[j - 1]!;

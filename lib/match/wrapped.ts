@@ -14,18 +14,15 @@ import type { MatcherEntry } from "./matcher-data";
 import { KeyScanner } from "./prefilter";
 import type { MatchedLine } from "./types";
 import { HitsByText } from "./distinct-lines";
+import { T } from "./tuning";
 
-/** Most lines a wrapped message is re-joined from. */
-const MAX_WRAP_LINES = 6;
-/** How far before the candidate line a wrapped message may start. */
-export const WRAP_BACK = 2;
+/** How far before the candidate line a wrapped message may start (the tuning table's `wrapBack`). */
+export const WRAP_BACK = T.wrapBack;
 /** Raw characters read from each side of a line break, and non-blank characters kept (a key is at most 16). */
-const JUNCTION = 24;
-const JUNCTION_KEEP = 16;
-/** A line shorter than this was not broken by wrapping. */
-const MIN_WRAPPED_LINE = 40;
+const JUNCTION = 24; // not tuning: sized to the longest key, as the key filter hashes it
+const JUNCTION_KEEP = 16; // not tuning: the longest key
 /** Length of every key of the wrapped scan: one rolling-hash pass serves them all. */
-const WRAP_KEY_LENGTH = 8;
+const WRAP_KEY_LENGTH = 8; // not tuning: one rolling-hash length for the scan
 
 /** The keys without blanks, for the junction scan: owners are pairs (entry, context index). */
 export interface WrapTables {
@@ -164,7 +161,7 @@ export function scanJunctions(
 }
 
 /** Text numbers below this pack in pairs into one exact double. */
-const PAIR = 2 ** 26;
+const PAIR = 2 ** 26; // not tuning: exact doubles
 
 /**
  * Matches a program over the candidate line and the continuation lines
@@ -212,7 +209,7 @@ export function matchWrapped(
   // long, or long enough that the next row's first word would not have fitted.
   const width = Math.max(...out.slice(1).map((l) => l.text.length));
   const full = (l: MatchedLine, next: MatchedLine | undefined) =>
-    l.text === "" || l.text.length >= MIN_WRAPPED_LINE || l.text.length + 1 + firstWordLength(next?.text ?? "") > width;
+    l.text === "" || l.text.length >= T.minWrappedLine || l.text.length + 1 + firstWordLength(next?.text ?? "") > width;
   if (!out.slice(1, -1).every((l, i) => full(l, out[i + 2]))) return null;
   return out;
 }
@@ -321,7 +318,7 @@ function wrapWindow(lines: LogLine[], li: number, allowBlank: boolean): LogLine[
   let start = li;
   while (start > li - WRAP_BACK && start > 0 && continues(start) && lines[start - 1]!.text !== "") start--;
   let end = li;
-  const most = allowBlank ? MAX_WRAP_LINES * 2 : MAX_WRAP_LINES;
+  const most = allowBlank ? T.maxWrapLines * 2 : T.maxWrapLines;
   while (end < start + most - 1 && continues(end + 1)) end++;
   while (end > li && lines[end]!.text === "") end--;
   return lines.slice(start, end + 1);
