@@ -83,7 +83,11 @@ describe("newIssueUrl: GitHub's URL limit", () => {
     const { body: sent, cut } = fitBody("errdex/datasets", { title: "t", body });
     expect(cut).toBeGreaterThan(0);
     expect(newIssueUrl(repo, { title: "t", body }).length).toBeLessThanOrEqual(MAX_ISSUE_URL);
-    expect(sent.isWellFormed()).toBe(true);
+    expect(encodeURIComponent(sent)).toBeTruthy();
+  });
+
+  it("replaces a lone surrogate instead of throwing", () => {
+    expect(decoded(newIssueUrl(repo, { title: "a\ud800b", body: "c\udc00d" }))).toMatchObject({ title: "a\ufffdb", body: "c\ufffdd" });
   });
 });
 

@@ -7,7 +7,7 @@
  * whole is URL-encoded. A report too long for a GitHub link is cut with a
  * note saying so, never silently.
  */
-import { clip } from "../text";
+import { clip, encodeQueryValue } from "../text";
 import { recordFilePath, type DatasetRepo } from "./dataset-repo";
 
 /** GitHub answers longer new-issue URLs with an error page; about 8 KB is what works in practice. */
@@ -32,7 +32,7 @@ export function cutNote(chars: number): string {
 }
 
 function issueUrl(repo: string, title: string, body: string): string {
-  return `https://github.com/${repo}/issues/new?title=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}`;
+  return `https://github.com/${repo}/issues/new?title=${encodeQueryValue(title)}&body=${encodeQueryValue(body)}`;
 }
 
 /** `n`, or one less when the character before it starts a surrogate pair (a cut never splits one). */

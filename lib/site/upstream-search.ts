@@ -7,6 +7,7 @@
  * untrusted and only ever ends up URL-encoded.
  */
 import { parseTemplate } from "../record/message-template";
+import { encodeQueryValue } from "../text";
 
 /** GitHub refuses search queries past 256 characters; the phrase keeps well inside. */
 export const MAX_PHRASE_CHARS = 120;
@@ -85,7 +86,7 @@ function fileName(path: string): string {
 
 /** A GitHub issue search URL in `repo` (issues only, open and closed: closed ones hold the fixes). */
 export function issueSearchUrl(repo: string, query: string): string {
-  return `https://github.com/${repo}/issues?q=${encodeURIComponent(`is:issue ${query}`)}`;
+  return `https://github.com/${repo}/issues?q=${encodeQueryValue(`is:issue ${query}`)}`;
 }
 
 /** What a record's search looks for: the quoted phrase, or the class and file when the message is all placeholders. */
