@@ -44,7 +44,7 @@ function wholeChars(body: string, n: number): number {
 /** The longest prefix of `body` whose URL (with the cut note) fits, found by bisection on the encoded length. */
 function fittingLength(repo: string, title: string, body: string): number {
   let lo = 0;
-  let hi = body.length;
+  let hi = Math.min(body.length, MAX_ISSUE_URL);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     const n = wholeChars(body, mid);
@@ -56,7 +56,8 @@ function fittingLength(repo: string, title: string, body: string): number {
 
 /** The body as it will be sent: whole when the URL fits, else cut with a note (and how much was cut). */
 export function fitBody(repo: string, draft: IssueDraft): { body: string; cut: number } {
-  if (issueUrl(repo, draft.title, draft.body).length <= MAX_ISSUE_URL) return { body: draft.body, cut: 0 };
+  // Every character takes at least a byte: a body past the limit is not encoded whole (a 50 MB log would be).
+  if (draft.body.length <= MAX_ISSUE_URL && issueUrl(repo, draft.title, draft.body).length <= MAX_ISSUE_URL) return { body: draft.body, cut: 0 };
   const n = fittingLength(repo, draft.title, draft.body);
   const cut = draft.body.length - n;
   return { body: draft.body.slice(0, n) + cutNote(cut), cut };
@@ -165,7 +166,12 @@ export function logSection(log: string): string {
   return `\n\n### The whole log\n\n${fenced(log)}`;
 }
 
+/** The "Not this error?" issue's title. */
+export function wrongMatchTitle(m: Pick<WrongMatch, "id" | "errorClass">): string {
+  return `Wrong match: ${m.id} (${clip(m.errorClass, 80)})`;
+}
+
 /** The "Not this error?" issue: the (edited) text, and the log only when asked for. */
 export function wrongMatchDraft(m: Pick<WrongMatch, "id" | "errorClass">, text: string, log?: string): IssueDraft {
-  return { title: `Wrong match: ${m.id} (${clip(m.errorClass, 80)})`, body: text + (log === undefined ? "" : logSection(log)) };
+  return { title: wrongMatchTitle(m), body: text + (log === undefined ? "" : logSection(log)) };
 }
