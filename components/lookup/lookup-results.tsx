@@ -194,6 +194,9 @@ export function PatternWithGroups({ pattern }: { pattern: string }) {
 }
 
 function NoMatch({ summary }: { summary: LookupSummary }) {
+  // A final exception with a raise site is told there in full, not listed again.
+  const sites = summary.raiseSites ?? [];
+  const detailed = new Set(sites.map((s) => s.line));
   return (
     <section aria-labelledby="nomatch-title" className="mt-6">
       <h2 id="nomatch-title" className="section-title">
@@ -206,17 +209,19 @@ function NoMatch({ summary }: { summary: LookupSummary }) {
       {summary.errorLines.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold">{summary.tracebacks > 0 ? "Final exceptions" : "Lines that look like errors"}</h3>
+          <RaiseSiteList sites={sites} />
           <ul className="mt-1">
-            {summary.errorLines.map((l) => (
-              <li key={l.line} className="log-line">
-                <span className="log-ln">line {l.line}</span>
-                <code className="log-text">{l.text}</code>
-              </li>
-            ))}
+            {summary.errorLines
+              .filter((l) => !detailed.has(l.line))
+              .map((l) => (
+                <li key={l.line} className="log-line">
+                  <span className="log-ln">line {l.line}</span>
+                  <code className="log-text">{l.text}</code>
+                </li>
+              ))}
           </ul>
         </>
       )}
-      <RaiseSiteList sites={summary.raiseSites ?? []} />
       {summary.similar.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold">Closest records — guesses, not answers</h3>

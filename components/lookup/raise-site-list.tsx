@@ -15,16 +15,13 @@ import { firstLine } from "@/lib/text";
 export function RaiseSiteList({ sites }: { sites: RaiseSite[] }) {
   if (sites.length === 0) return null;
   return (
-    <>
-      <h3 className="mt-4 font-semibold">Where {sites.length === 1 ? "it was" : "they were"} raised</h3>
-      <ul className="mt-1 space-y-4">
-        {sites.map((s) => (
-          <li key={s.line} className="result">
-            <RaiseSiteItem site={s} />
-          </li>
-        ))}
-      </ul>
-    </>
+    <ul className="mt-1 space-y-3">
+      {sites.map((s) => (
+        <li key={s.line} className="result">
+          <RaiseSiteItem site={s} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -96,7 +96,8 @@ export function NotThisError({ match: m, log, feedback }: { match: LookupMatch; 
             </label>
             <textarea
               id={`${id}-text`}
-              className="log-input min-h-[14rem]"
+              className="log-input"
+              rows={12}
               value={text}
               spellCheck={false}
               onChange={(e) => setText(e.target.value)}
@@ -105,10 +106,10 @@ export function NotThisError({ match: m, log, feedback }: { match: LookupMatch; 
               <input type="checkbox" checked={withLog} onChange={(e) => setWithLog(e.target.checked)} />
               Include the whole log ({log.length.toLocaleString("en-US")} characters)
             </label>
-            {after && (
-              <div role="region" aria-label="Also in the report" tabIndex={0} className="code-box max-h-60">
+            {after.trim() && (
+              <div role="region" aria-label="Added to the report" tabIndex={0} className="code-box max-h-60">
                 <pre>
-                  <code data-testid="report-after">{after}</code>
+                  <code data-testid="report-after">{after.replace(/^\n+/, "")}</code>
                 </pre>
               </div>
             )}
