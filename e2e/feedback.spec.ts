@@ -12,8 +12,8 @@ import { BUILD_SITE_URL, E2E_DATASET_REPO, e2eDatasetRepo, issueParts } from "./
 import { recordSearchUrl, lineSearchUrl } from "../lib/site/upstream-search";
 import { improveDraft, logSection, newIssueUrl } from "../lib/site/feedback";
 import { githubUrlFor } from "../lib/record/permalink";
-import { version as errdexVersion } from "../package.json";
 
+const { version: errdexVersion } = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 const DATASET_VERSION = (JSON.parse(fs.readFileSync(new URL("../data/example.json", import.meta.url), "utf8")) as { datasetVersion: string })
   .datasetVersion;
 const SECRET = "tenant-4242-secret";
