@@ -20,7 +20,13 @@ export default function NotFound() {
     <Island
       name="tail-record"
       of={TailRecord}
-      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, feedback: { datasetRepo: datasetRepo(), baseUrl: site.url }, pending: "not-found", tail: plan.tail.length > 0 }}
+      props={{
+        version: dataset.datasetVersion,
+        siteUrl: site.configuredUrl,
+        feedback: { datasetRepo: datasetRepo(), baseUrl: site.url },
+        pending: "not-found",
+        tail: plan.tail.length > 0,
+      }}
     />
   );
 }

@@ -31,7 +31,13 @@ export async function main(argv: string[]): Promise<number> {
     case "validate":
       return (await import("./validate")).runValidate({ data: cmd.data, json: cmd.json });
     case "match":
-      return (await import("./match")).runMatch({ data: cmd.data, format: cmd.format, top: cmd.top, input: cmd.input, explain: cmd.explain });
+      return (await import("./match")).runMatch({
+        data: cmd.data,
+        format: cmd.format,
+        top: cmd.top,
+        input: cmd.input,
+        explain: cmd.explain,
+      });
     case "show":
       return (await import("./show")).runShow({ data: cmd.data, format: cmd.format, ref: cmd.ref, manifest: cmd.manifest });
   }

@@ -93,7 +93,10 @@ async function explain(report: MatchReport, format: RecordFormat, data: string |
   try {
     const ds = loadForShow(data);
     const r = ds.byId.get(first.id);
-    if (!r) throw new ShowError(`record ${first.id} matched but is not in the dataset at ${ds.source}; remove the cache (ERRDEX_CACHE_DIR) and try again`);
+    if (!r)
+      throw new ShowError(
+        `record ${first.id} matched but is not in the dataset at ${ds.source}; remove the cache (ERRDEX_CACHE_DIR) and try again`,
+      );
     process.stdout.write(renderRecord(r, ds.versionOf.get(r.id), format));
     return 0;
   } catch (err) {

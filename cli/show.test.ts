@@ -91,11 +91,17 @@ describe("errdex show: the other formats", () => {
   it("--format markdown: headings, escaped text, a fenced snippet, the permalink and the search link", SLOW, () => {
     const r = errdex(["show", "--format", "markdown", EXAMPLE.id]);
     expect(r.code).toBe(0);
-    expect(r.stdout.startsWith(`### **RuntimeError**: PD Disaggregation does NOT support PD different TP sizes for non-MLA {st.upper()} hybrid models yet.\n`)).toBe(true);
+    expect(
+      r.stdout.startsWith(
+        `### **RuntimeError**: PD Disaggregation does NOT support PD different TP sizes for non-MLA {st.upper()} hybrid models yet.\n`,
+      ),
+    ).toBe(true);
     expect(r.stdout).toContain(`#### Solutions\n\n1. ${EXAMPLE.solutions[0]}`);
     expect(r.stdout).toContain("```python\n");
     expect(r.stdout).toContain(`> 1344  ${EXAMPLE.sourceCode.split("\n")[1344 - EXAMPLE.sourceCodeStart]}\n`);
-    expect(r.stdout.trimEnd().endsWith(`${PERMALINK}\n[Search sgl-project/sglang issues for this error](${recordSearchUrl(EXAMPLE)})`)).toBe(true);
+    expect(
+      r.stdout.trimEnd().endsWith(`${PERMALINK}\n[Search sgl-project/sglang issues for this error](${recordSearchUrl(EXAMPLE)})`),
+    ).toBe(true);
   });
 
   it("--format json (and --json): the record, its links and its dataset version", SLOW, () => {
@@ -141,7 +147,9 @@ describe("errdex show: no such record (exit 1) and did you mean", () => {
       datasetVersion: "2025-01-01T00:00:00Z",
       records: [{ id: EXAMPLE.id, permalink: "/errors/sgl-project/sglang/pd-different-tp-old-name", ...entry }],
       redirects: [],
-      removed: [{ id: "00000000000000aa", permalink: "/errors/sgl-project/sglang/gone-for-good", removedIn: "2025-06-01T00:00:00Z", ...entry }],
+      removed: [
+        { id: "00000000000000aa", permalink: "/errors/sgl-project/sglang/gone-for-good", removedIn: "2025-06-01T00:00:00Z", ...entry },
+      ],
     };
     const dir = tmp({ "manifest.json": JSON.stringify(manifest) });
     const file = path.join(dir, "manifest.json");
@@ -168,7 +176,10 @@ describe("errdex show: usage and data errors (exit 2)", () => {
     [["show", "not a ref"], `errdex: "not a ref" is not a record reference; show takes ${REF_FORMS}\n`],
     [["show", "/errors/../../etc/passwd"], `errdex: "/errors/../../etc/passwd" is not a record reference; show takes ${REF_FORMS}\n`],
     [["show", "\x1b[2Jx"], `errdex: "\\\\x1b[2Jx" is not a record reference; show takes ${REF_FORMS}\n`],
-    [["show", "--manifest", "/nonexistent/manifest.json", EXAMPLE.id], "errdex: --manifest /nonexistent/manifest.json: cannot be read as JSON (ENOENT: no such file or directory, open '/nonexistent/manifest.json')\n"],
+    [
+      ["show", "--manifest", "/nonexistent/manifest.json", EXAMPLE.id],
+      "errdex: --manifest /nonexistent/manifest.json: cannot be read as JSON (ENOENT: no such file or directory, open '/nonexistent/manifest.json')\n",
+    ],
     [["show", "--data", "/nonexistent/data", EXAMPLE.id], "errdex: /nonexistent/data: no such file or folder\n"],
   ])("%j", SLOW, (args, stderr) => {
     const r = errdex(args);
@@ -181,7 +192,10 @@ describe("errdex show: usage and data errors (exit 2)", () => {
     [["show", "a", "b"], "show takes one record reference (got 2); e.g. errdex show 213d04cf659a6918"],
     [["show", "--format", "github", EXAMPLE.id], "unknown format 'github'; show's --format takes one of text, markdown, json"],
     [["show", "--json", "--format", "text", EXAMPLE.id], "--json is --format json, which disagrees with --format text; pass one"],
-    [["match", "--explain", "--format", "github"], "--explain prints one record in full; it takes --format text, markdown or json, not github"],
+    [
+      ["match", "--explain", "--format", "github"],
+      "--explain prints one record in full; it takes --format text, markdown or json, not github",
+    ],
   ])("%j prints the usage", SLOW, (args, message) => {
     const r = errdex(args);
     expect(r.code).toBe(2);
@@ -189,7 +203,9 @@ describe("errdex show: usage and data errors (exit 2)", () => {
   });
 
   it("a manifest that is not one is named, entry by entry", SLOW, () => {
-    const dir = tmp({ "m.json": JSON.stringify({ version: 1, datasetVersion: "x", records: [{ id: "nope" }], redirects: [], removed: [] }) });
+    const dir = tmp({
+      "m.json": JSON.stringify({ version: 1, datasetVersion: "x", records: [{ id: "nope" }], redirects: [], removed: [] }),
+    });
     const r = errdex(["show", "--manifest", path.join(dir, "m.json"), EXAMPLE.id]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`errdex: ${path.join(dir, "m.json")}: records[0].id: "nope" is not a record id (16 lower-case hex digits)`);

@@ -17,7 +17,6 @@ import { recordJson, recordMarkdown, recordText } from "./format/record";
 import { styleFor, terminalSafe } from "./terminal";
 import type { RecordFormat } from "./args";
 
-
 export interface ShowOptions {
   data?: string | undefined;
   format: RecordFormat;
@@ -40,7 +39,9 @@ export function loadForShow(data: string | undefined): Dataset {
   }
   const { errors } = countProblems(ds.problems);
   if (errors > 0)
-    throw new ShowError(`the dataset at ${ds.source} has ${errors} error(s); run errdex validate${data ? ` --data ${data}` : ""} to see them`);
+    throw new ShowError(
+      `the dataset at ${ds.source} has ${errors} error(s); run errdex validate${data ? ` --data ${data}` : ""} to see them`,
+    );
   return ds;
 }
 

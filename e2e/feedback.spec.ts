@@ -14,8 +14,9 @@ import { improveDraft, logSection, newIssueUrl } from "../lib/site/feedback";
 import { githubUrlFor } from "../lib/record/permalink";
 
 const { version: errdexVersion } = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
-const DATASET_VERSION = (JSON.parse(fs.readFileSync(new URL("../data/example.json", import.meta.url), "utf8")) as { datasetVersion: string })
-  .datasetVersion;
+const DATASET_VERSION = (
+  JSON.parse(fs.readFileSync(new URL("../data/example.json", import.meta.url), "utf8")) as { datasetVersion: string }
+).datasetVersion;
 const SECRET = "tenant-4242-secret";
 const TRACEBACK = [
   `INFO job ${SECRET} starting`,
@@ -57,7 +58,10 @@ test.describe("a record page", () => {
     await page.goto(examplePath);
     const link = page.getByRole("link", { name: "Search sgl-project/sglang issues for this error" });
     await expect(link).toHaveAttribute("href", recordSearchUrl(example));
-    await expect(link).toHaveAttribute("href", /%22PD%20Disaggregation%20does%20NOT%20support%20PD%20different%20TP%20sizes%20for%20non-MLA%22$/);
+    await expect(link).toHaveAttribute(
+      "href",
+      /%22PD%20Disaggregation%20does%20NOT%20support%20PD%20different%20TP%20sizes%20for%20non-MLA%22$/,
+    );
   });
 
   test("offers Improve this record: a pre-filled issue in the dataset's repository, with the id, permalink, fields and sections", async ({
@@ -72,7 +76,13 @@ test.describe("a record page", () => {
     const { at, title, body } = issueParts(href);
     expect(at).toBe(`https://github.com/${E2E_DATASET_REPO}/issues/new`);
     expect(title).toBe(`Improve ${example.id}: RuntimeError: ${example.errorMessage}`);
-    for (const s of [`- id: \`${example.id}\``, `- permalink: ${BUILD_SITE_URL}${examplePath}`, "### A solution", "### A prevention tip", "### What was wrong"])
+    for (const s of [
+      `- id: \`${example.id}\``,
+      `- permalink: ${BUILD_SITE_URL}${examplePath}`,
+      "### A solution",
+      "### A prevention tip",
+      "### What was wrong",
+    ])
       expect(body).toContain(s);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");

@@ -86,5 +86,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * can stand in a Markdown link `[…](url)` without closing it.
  */
 export function encodeQueryValue(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd")).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

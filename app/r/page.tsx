@@ -19,7 +19,12 @@ export default function TailRecordPage() {
     <Island
       name="tail-record"
       of={TailRecord}
-      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, feedback: { datasetRepo: datasetRepo(), baseUrl: site.url }, pending: "loading" }}
+      props={{
+        version: dataset.datasetVersion,
+        siteUrl: site.configuredUrl,
+        feedback: { datasetRepo: datasetRepo(), baseUrl: site.url },
+        pending: "loading",
+      }}
     />
   );
 }

@@ -39,13 +39,27 @@ export function recordText(v: ShownRecord, st: Style): string {
   const out: string[] = [];
   const para = (title: string, text: string) => {
     if (!text.trim()) return;
-    out.push("", st.bold(title), ...text.trim().split(/\r?\n/).map((l) => `  ${t(l)}`));
+    out.push(
+      "",
+      st.bold(title),
+      ...text
+        .trim()
+        .split(/\r?\n/)
+        .map((l) => `  ${t(l)}`),
+    );
   };
   const list = (title: string, list: string[], mark: (i: number) => string) => {
     const kept = items(list);
     out.push("", st.bold(title));
     if (kept.length === 0) out.push(`  ${st.dim("none recorded")}`);
-    kept.forEach((s, i) => out.push(...s.trim().split(/\r?\n/).map((l, k) => `  ${k === 0 ? mark(i) : " ".repeat(mark(i).length)}${t(l)}`)));
+    kept.forEach((s, i) =>
+      out.push(
+        ...s
+          .trim()
+          .split(/\r?\n/)
+          .map((l, k) => `  ${k === 0 ? mark(i) : " ".repeat(mark(i).length)}${t(l)}`),
+      ),
+    );
   };
   out.push(st.bold(`${t(r.errorClass)}: ${t(r.errorMessage.split(/\r?\n/).join(" ⏎ "))}`));
   out.push(`${t(r.repo)} · ${t(r.filePath)}:${r.lineNumber} · ${t(r.severity)}${r.tags.length ? ` · ${t(r.tags.join(", "))}` : ""}`);
@@ -73,7 +87,17 @@ export function recordMarkdown(v: ShownRecord): string {
   out.push(`${markdownText(r.repo)} · ${codeSpan(`${r.filePath}:${r.lineNumber}`, 300)} · ${markdownText(r.severity)}`);
   const para = (title: string, text: string) => {
     if (!text.trim()) return;
-    out.push("", `#### ${title}`, "", ...text.trim().split(/\n\s*\n/).map((p) => markdownText(p)).join("\n\n").split("\n"));
+    out.push(
+      "",
+      `#### ${title}`,
+      "",
+      ...text
+        .trim()
+        .split(/\n\s*\n/)
+        .map((p) => markdownText(p))
+        .join("\n\n")
+        .split("\n"),
+    );
   };
   const list = (title: string, list: string[], ordered: boolean) => {
     const kept = items(list);
@@ -87,7 +111,12 @@ export function recordMarkdown(v: ShownRecord): string {
   list("Prevention tips", r.preventionTips, false);
   if (r.sourceCode.trim()) {
     const lines = snippetLines(r);
-    out.push("", `#### Source (line ${r.lineNumber} marked)`, "", fenced(lines.map((l) => `${l.hit ? ">" : " "} ${l.n}  ${l.text}`).join("\n"), "python"));
+    out.push(
+      "",
+      `#### Source (line ${r.lineNumber} marked)`,
+      "",
+      fenced(lines.map((l) => `${l.hit ? ">" : " "} ${l.n}  ${l.text}`).join("\n"), "python"),
+    );
   }
   out.push("", v.permalink, `[${markdownText(searchLabel(r.repo))}](${v.search})`);
   return out.join("\n") + "\n";

@@ -54,7 +54,12 @@ function RaiseSiteItem({ site: s }: { site: RaiseSite }) {
         <>
           <h4 className="mt-3 text-sm font-semibold">
             Known errors of this file
-            {s.knownTotal > s.known.length ? <span className="font-normal text-muted"> ({s.known.length} of {s.knownTotal})</span> : null}
+            {s.knownTotal > s.known.length ? (
+              <span className="font-normal text-muted">
+                {" "}
+                ({s.known.length} of {s.knownTotal})
+              </span>
+            ) : null}
           </h4>
           <ul className="mt-1 ml-5 list-disc space-y-1 text-sm">
             {s.known.map((k) => (

@@ -115,8 +115,8 @@ export function NotThisError({ match: m, log, feedback }: { match: LookupMatch; 
             )}
             {sent.cut > 0 && (
               <p role="status" className="notice text-sm">
-                A GitHub link carries about 8,000 bytes: the last {sent.cut.toLocaleString("en-US")} characters of this report are cut,
-                and a note at its end says so.
+                A GitHub link carries about 8,000 bytes: the last {sent.cut.toLocaleString("en-US")} characters of this report are cut, and
+                a note at its end says so.
               </p>
             )}
             <div className="flex flex-wrap justify-end gap-2">

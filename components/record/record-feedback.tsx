@@ -27,7 +27,15 @@ function improveUrl(r: ErrorRecord, f: RecordFeedback, datasetVersion: string | 
 }
 
 /** The links under a record's heading: the upstream issue search, always, and "Improve this record" when the dataset has a home. */
-export function RecordLinks({ record: r, feedback, datasetVersion }: { record: ErrorRecord; feedback: RecordFeedback; datasetVersion?: string }) {
+export function RecordLinks({
+  record: r,
+  feedback,
+  datasetVersion,
+}: {
+  record: ErrorRecord;
+  feedback: RecordFeedback;
+  datasetVersion?: string;
+}) {
   const improve = improveUrl(r, feedback, datasetVersion);
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="record-links">
@@ -42,7 +50,15 @@ export function RecordLinks({ record: r, feedback, datasetVersion }: { record: E
  * the way to add one (the pre-filled issue) or, without a dataset repository,
  * the upstream search. Nothing here reads as a fix.
  */
-export function NoFixRecorded({ record: r, feedback, datasetVersion }: { record: ErrorRecord; feedback: RecordFeedback; datasetVersion?: string }) {
+export function NoFixRecorded({
+  record: r,
+  feedback,
+  datasetVersion,
+}: {
+  record: ErrorRecord;
+  feedback: RecordFeedback;
+  datasetVersion?: string;
+}) {
   const improve = improveUrl(r, feedback, datasetVersion);
   return (
     <div className="no-fix" role="note" aria-label="No fix recorded">

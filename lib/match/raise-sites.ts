@@ -73,7 +73,9 @@ function raiseSite(m: Matcher, tb: Traceback): RaiseSite | undefined {
   // Over part of the data, the file's records must be at hand to list them: the lookup asks for the missing ones and runs again.
   const atHand = inFile.filter((i) => m.loaded(i));
   const entries = atHand.map((i) => m.entry(i));
-  entries.sort((a, b) => Number(b.errorClass === tb.exceptionClass) - Number(a.errorClass === tb.exceptionClass) || a.lineNumber - b.lineNumber);
+  entries.sort(
+    (a, b) => Number(b.errorClass === tb.exceptionClass) - Number(a.errorClass === tb.exceptionClass) || a.lineNumber - b.lineNumber,
+  );
   const withSha = entries.find((e) => e.sha);
   return {
     line: tb.exceptionLine,
@@ -81,9 +83,14 @@ function raiseSite(m: Matcher, tb: Traceback): RaiseSite | undefined {
     file: here ? here.key : shortPath(last.file),
     func: last.func,
     lineNumber: last.line,
-    source: last.source?.find((s) => s.trim() && !/^[\s~^]+$/.test(s))?.trim().slice(0, 500),
+    source: last.source
+      ?.find((s) => s.trim() && !/^[\s~^]+$/.test(s))
+      ?.trim()
+      .slice(0, 500),
     repo: through?.repo,
-    known: entries.slice(0, MAX_KNOWN_IN_FILE).map((e) => ({ id: e.id, repo: e.repo, slug: e.slug, errorClass: e.errorClass, message: e.message })),
+    known: entries
+      .slice(0, MAX_KNOWN_IN_FILE)
+      .map((e) => ({ id: e.id, repo: e.repo, slug: e.slug, errorClass: e.errorClass, message: e.message })),
     knownTotal: inFile.length,
     githubUrl: withSha
       ? `https://github.com/${withSha.repo}/blob/${withSha.sha}/${withSha.filePath.split("/").map(encodeURIComponent).join("/")}`

@@ -20,8 +20,14 @@ describe("parseDatasetRepo (ERRDEX_DATASET_REPO)", () => {
       `ERRDEX_DATASET_REPO: "https://github.com/errdex/datasets" names no GitHub repository: "https" is not owner/name (expected ${DATASET_REPO_FORM})`,
     ],
     ["a/b/c", `ERRDEX_DATASET_REPO: "a/b/c" names no GitHub repository: "a/b/c" is not owner/name (expected ${DATASET_REPO_FORM})`],
-    ["-bad/name", `ERRDEX_DATASET_REPO: "-bad/name" names no GitHub repository: "-bad/name" is not owner/name (expected ${DATASET_REPO_FORM})`],
-    ["owner/..", `ERRDEX_DATASET_REPO: "owner/.." names no GitHub repository: "owner/.." is not owner/name (expected ${DATASET_REPO_FORM})`],
+    [
+      "-bad/name",
+      `ERRDEX_DATASET_REPO: "-bad/name" names no GitHub repository: "-bad/name" is not owner/name (expected ${DATASET_REPO_FORM})`,
+    ],
+    [
+      "owner/..",
+      `ERRDEX_DATASET_REPO: "owner/.." names no GitHub repository: "owner/.." is not owner/name (expected ${DATASET_REPO_FORM})`,
+    ],
     [
       "owner/name?x=1",
       `ERRDEX_DATASET_REPO: "owner/name?x=1" names no GitHub repository: "owner/name?x=1" is not owner/name (expected ${DATASET_REPO_FORM})`,
@@ -42,10 +48,7 @@ describe("parseDatasetRepo (ERRDEX_DATASET_REPO)", () => {
       "owner/name:records/{id.jsonl",
       `ERRDEX_DATASET_REPO: "owner/name:records/{id.jsonl" has an unmatched brace in its path (expected ${DATASET_REPO_FORM})`,
     ],
-    [
-      "owner/name:",
-      `ERRDEX_DATASET_REPO: "owner/name:" has a path that is not a plain relative path: "" (expected ${DATASET_REPO_FORM})`,
-    ],
+    ["owner/name:", `ERRDEX_DATASET_REPO: "owner/name:" has a path that is not a plain relative path: "" (expected ${DATASET_REPO_FORM})`],
   ])("refuses %j with the exact message", (value, message) => {
     expect(() => parseDatasetRepo(value)).toThrow(message);
   });

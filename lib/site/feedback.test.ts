@@ -75,7 +75,9 @@ describe("newIssueUrl: GitHub's URL limit", () => {
     const kept = sent.indexOf("\n\n[errdex cut");
     expect(body.startsWith(sent.slice(0, kept))).toBe(true);
     expect(sent).toBe(sent.slice(0, kept) + cutNote(body.length - kept));
-    expect(sent).toMatch(/\[errdex cut the last [\d,]+ characters of this report: a GitHub link carries about 8,000 bytes\. Paste the rest here if it matters\.\]$/);
+    expect(sent).toMatch(
+      /\[errdex cut the last [\d,]+ characters of this report: a GitHub link carries about 8,000 bytes\. Paste the rest here if it matters\.\]$/,
+    );
   });
 
   it("counts encoded bytes (non-ASCII text takes more room) and never splits a surrogate pair", () => {
@@ -105,13 +107,22 @@ describe("wrong-match report", () => {
 
   it("says the record, kind, confidence, matched line and both versions", () => {
     const t = wrongMatchText(m);
-    for (const s of ["`0123456789abcdef`", "full match, high confidence", "Matched line 12:", "RuntimeError: CUDA out of memory", "errdex version: 0.1.0", "dataset version: 2026-01-01T00:00:00Z"])
+    for (const s of [
+      "`0123456789abcdef`",
+      "full match, high confidence",
+      "Matched line 12:",
+      "RuntimeError: CUDA out of memory",
+      "errdex version: 0.1.0",
+      "dataset version: 2026-01-01T00:00:00Z",
+    ])
       expect(t).toContain(s);
   });
 
   it("carries the log only when asked for", () => {
     expect(wrongMatchDraft(m, "edited text").body).toBe("edited text");
-    expect(wrongMatchDraft(m, "edited text", "line 1\nline 2").body).toBe("edited text\n\n### The whole log\n\n```text\nline 1\nline 2\n```");
+    expect(wrongMatchDraft(m, "edited text", "line 1\nline 2").body).toBe(
+      "edited text\n\n### The whole log\n\n```text\nline 1\nline 2\n```",
+    );
     expect(wrongMatchDraft(m, "x").title).toBe("Wrong match: 0123456789abcdef (RuntimeError)");
   });
 });

@@ -57,7 +57,8 @@ function fittingLength(repo: string, title: string, body: string): number {
 /** The body as it will be sent: whole when the URL fits, else cut with a note (and how much was cut). */
 export function fitBody(repo: string, draft: IssueDraft): { body: string; cut: number } {
   // Every character takes at least a byte: a body past the limit is not encoded whole (a 50 MB log would be).
-  if (draft.body.length <= MAX_ISSUE_URL && issueUrl(repo, draft.title, draft.body).length <= MAX_ISSUE_URL) return { body: draft.body, cut: 0 };
+  if (draft.body.length <= MAX_ISSUE_URL && issueUrl(repo, draft.title, draft.body).length <= MAX_ISSUE_URL)
+    return { body: draft.body, cut: 0 };
   const n = fittingLength(repo, draft.title, draft.body);
   const cut = draft.body.length - n;
   return { body: draft.body.slice(0, n) + cutNote(cut), cut };

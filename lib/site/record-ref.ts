@@ -13,7 +13,8 @@ import type { Manifest } from "./manifest";
 export type RecordRef = { kind: "id" | "short"; id: string } | { kind: "permalink" | "slug"; repo: string; slug: string };
 
 /** What a reference may be, quoted when one is not understood. */
-export const REF_FORMS = "an id (16 hex digits), a short link (/e/<id>), a permalink (/errors/<owner>/<repo>/<slug>) or <owner>/<repo>/<slug>";
+export const REF_FORMS =
+  "an id (16 hex digits), a short link (/e/<id>), a permalink (/errors/<owner>/<repo>/<slug>) or <owner>/<repo>/<slug>";
 
 /** Parses a reference; null when it is none of REF_FORMS. */
 export function parseRef(raw: string): RecordRef | null {
@@ -35,7 +36,8 @@ export function parseRef(raw: string): RecordRef | null {
   if (ID_RE.test(text.toLowerCase())) return { kind: "id", id: text.toLowerCase() };
   const permalink = /^\/errors\/([^/]+\/[^/]+)\/([^/]+)$/.exec(text);
   const slug = permalink ?? /^([^/]+\/[^/]+)\/([^/]+)$/.exec(text);
-  if (slug && REPO_RE.test(slug[1]!) && SLUG_RE.test(slug[2]!)) return { kind: permalink ? "permalink" : "slug", repo: slug[1]!, slug: slug[2]! };
+  if (slug && REPO_RE.test(slug[1]!) && SLUG_RE.test(slug[2]!))
+    return { kind: permalink ? "permalink" : "slug", repo: slug[1]!, slug: slug[2]! };
   return null;
 }
 
@@ -76,7 +78,9 @@ export function resolveRef(ref: RecordRef, records: readonly ErrorRecord[], mani
   const suggestions: string[] = [];
   const notes: string[] = [];
   // The slug of an older dataset: the manifest knows which record it was, and where that record is now.
-  const moved = manifest ? [...manifest.redirects.filter((e) => e.from === path), ...manifest.records.filter((e) => e.permalink === path)] : [];
+  const moved = manifest
+    ? [...manifest.redirects.filter((e) => e.from === path), ...manifest.records.filter((e) => e.permalink === path)]
+    : [];
   for (const e of moved) {
     const now = byId.get(e.id);
     if (now && recordPath(now) !== path) {

@@ -13,7 +13,11 @@ describe("recordSearchQuery: the message's most distinctive literal run, quoted"
   it.each([
     ["no placeholders", "CUDA out of memory. Tried to allocate more", '"CUDA out of memory. Tried to allocate more"'],
     ["f-string placeholders dropped, longest run kept", "Model {model!r} does not support the {task} task", '"does not support the"'],
-    ["quotes around a placeholder trimmed", "Unknown quantization method '{method}'. Must be one of {methods}.", '"Unknown quantization method"'],
+    [
+      "quotes around a placeholder trimmed",
+      "Unknown quantization method '{method}'. Must be one of {methods}.",
+      '"Unknown quantization method"',
+    ],
     ["printf placeholders", "Expected %d GPUs but found only %s", '"GPUs but found only"'],
     ["a double quote splits the phrase", 'Invalid value "{v}" for option max_model_len here', '"for option max_model_len here"'],
     ["backticks stay inside", "Pass `--trust-remote-code` to load {name}", '"Pass `--trust-remote-code` to load"'],
@@ -79,9 +83,17 @@ describe("lineSearchQuery: from an exception line as a log printed it", () => {
       "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 79.15 GiB total capacity)",
       '"CUDA out of memory. Tried to allocate"',
     ],
-    ["quoted values masked", "KeyError: 'model.layers.0.weight' not found in the checkpoint shards", '"not found in the checkpoint shards"'],
+    [
+      "quoted values masked",
+      "KeyError: 'model.layers.0.weight' not found in the checkpoint shards",
+      '"not found in the checkpoint shards"',
+    ],
     ["paths masked", "FileNotFoundError: /data/models/llama/config.json does not exist on this node", '"does not exist on this node"'],
-    ["hex addresses masked", "RuntimeError: illegal memory access at 0x7f3a2b00 while running the CUDA kernel", '"while running the CUDA kernel"'],
+    [
+      "hex addresses masked",
+      "RuntimeError: illegal memory access at 0x7f3a2b00 while running the CUDA kernel",
+      '"while running the CUDA kernel"',
+    ],
     ["words with digits kept whole", "ValueError: Glm4ForCausalLM is not supported for now", '"Glm4ForCausalLM is not supported for now"'],
   ])("%s", (_, line, expected) => {
     expect(lineSearchQuery(line)).toBe(expected);

@@ -107,7 +107,12 @@ export function recordSearchUrl(r: { repo: string; errorMessage: string; errorCl
  */
 export function lineSearchQuery(line: string, file?: string): string {
   const head = EXCEPTION_LINE.exec(line);
-  const cls = head ? head[1]!.replace(/\(.*\)$/, "").split(".").pop()! : "";
+  const cls = head
+    ? head[1]!
+        .replace(/\(.*\)$/, "")
+        .split(".")
+        .pop()!
+    : "";
   const message = head ? line.slice(head[0].length) : line;
   const run = bestRun(printedRuns(message));
   if (run) return `"${run}"`;
