@@ -7,10 +7,11 @@
  */
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { example, examplePath } from "./example";
 import { BUILD_SITE_URL, E2E_DATASET_REPO, e2eDatasetRepo, issueParts } from "./dataset-repo";
 import { recordSearchUrl, lineSearchUrl } from "../lib/site/upstream-search";
-import { improveDraft, logSection, newIssueUrl } from "../lib/site/feedback";
+import { improveDraft, logSection, MAX_ISSUE_URL, newIssueUrl } from "../lib/site/feedback";
 import { githubUrlFor } from "../lib/record/permalink";
 
 const { version: errdexVersion } = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -113,7 +114,7 @@ test.describe("a lookup result", () => {
     await page.getByRole("button", { name: "Not this error?" }).click();
     const dialog = page.getByRole("dialog", { name: "Report a wrong match" });
     await expect(dialog).toBeVisible();
-    const report = dialog.getByLabel("The report");
+    const report = dialog.getByRole("textbox", { name: "The report" });
     const text = await report.inputValue();
     for (const s of [
       `\`${example.id}\` (RuntimeError) ${BUILD_SITE_URL}${examplePath}`,
@@ -171,4 +172,50 @@ test("with nothing matched, each final exception shows where it was raised, the 
     "href",
     lineSearchUrl(example.repo, "KeyError: 'session-7f3a'", "sglang/srt/disaggregation/mooncake/conn.py"),
   );
+});
+
+/** axe's findings on the page as it is now, one line each. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+}
+
+test("axe finds no accessibility violations in the open preview, the log ticked, nor in the no-match view", async ({ page }) => {
+  await lookUp(page, TRACEBACK);
+  await page.getByRole("button", { name: "Not this error?" }).click();
+  await page.getByRole("checkbox", { name: /Include the whole log/ }).check();
+  await expect(page.getByRole("region", { name: "Added to the report" })).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Not this error?" })).toBeFocused();
+  await lookUp(page, NO_MATCH);
+  await expect(page.getByRole("heading", { name: "Known errors of this file" })).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+});
+
+test("a report longer than a GitHub link carries is cut with a note, and the dialog says so first", async ({ page }) => {
+  const log = [...Array.from({ length: 400 }, (_, i) => `INFO step ${i} of the warm-up went fine, nothing to see here`), TRACEBACK].join(
+    "\n",
+  );
+  await lookUp(page, log);
+  await page.getByRole("button", { name: "Not this error?" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report a wrong match" });
+  const open = dialog.getByRole("link", { name: "Open the issue on GitHub" });
+  await expect(dialog.getByText(/characters of this report are cut/)).toHaveCount(0);
+  await dialog.getByRole("checkbox", { name: /Include the whole log/ }).check();
+  await expect(dialog.getByRole("status")).toContainText(
+    /the last [\d,]+ characters of this report are cut, and a note at its end says so/,
+  );
+  const href = (await open.getAttribute("href"))!;
+  expect(href.length).toBeLessThanOrEqual(MAX_ISSUE_URL);
+  const body = issueParts(href).body!;
+  expect(body).toMatch(
+    /\n\n\[errdex cut the last [\d,]+ characters of this report: a GitHub link carries about 8,000 bytes\. Paste the rest here if it matters\.\]$/,
+  );
+  // What the preview shows after the text is exactly what follows it in the link.
+  const text = await dialog.getByRole("textbox", { name: "The report" }).inputValue();
+  expect(body.slice(text.length).trim()).toBe((await dialog.getByRole("region", { name: "Added to the report" }).innerText()).trim());
 });

@@ -67,7 +67,7 @@ for (const r of HOSTILE_RECORDS.slice(0, 5)) {
     await expect(first.getByRole("link", { name: searchLabel(r.repo), exact: true })).toHaveAttribute("href", recordSearchUrl(r));
     await first.getByRole("button", { name: "Not this error?" }).click();
     const dialog = page.getByRole("dialog", { name: "Report a wrong match" });
-    const text = await dialog.getByLabel("The report").inputValue();
+    const text = await dialog.getByRole("textbox", { name: "The report" }).inputValue();
     expect(text).toContain(`(${r.errorClass})`);
     expect(text).toContain(line);
     await dialog.getByRole("checkbox", { name: /Include the whole log/ }).check();
