@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { HOSTILE_DATA, HOSTILE_OUT, HOSTILE_PAGE_LIMIT } from "./e2e/hostile/settings";
+import { E2E_DATASET_REPO, HOSTILE_DATASET_REPO } from "./e2e/dataset-repo";
 
 /** Browser tests run against the built static site (`npm run build` first; `npm test` does it). */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -35,7 +36,8 @@ export default defineConfig({
       command: "npm start",
       url: `http://localhost:${PORT}`,
       reuseExistingServer: !process.env.CI,
-      env: { PORT: String(PORT) },
+      // `npm test` builds out/ with the same ERRDEX_DATASET_REPO (package.json); this one is for a server that builds first.
+      env: { PORT: String(PORT), ERRDEX_DATASET_REPO: E2E_DATASET_REPO },
     },
     {
       // Writes the dataset and builds the site (about a minute) before serving it.
@@ -48,6 +50,7 @@ export default defineConfig({
         ERRDEX_DATA: HOSTILE_DATA,
         ERRDEX_OUT: HOSTILE_OUT,
         ERRDEX_PAGE_LIMIT: String(HOSTILE_PAGE_LIMIT),
+        ERRDEX_DATASET_REPO: HOSTILE_DATASET_REPO,
       },
     },
   ],

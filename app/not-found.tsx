@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { siteData } from "@/server/site-data";
-import { site } from "@/config/site";
+import { datasetRepo, site } from "@/config/site";
 import { Island } from "@/components/islands/island";
 import { TailRecord } from "@/components/record/tail-record";
 
@@ -20,7 +20,13 @@ export default function NotFound() {
     <Island
       name="tail-record"
       of={TailRecord}
-      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "not-found", tail: plan.tail.length > 0 }}
+      props={{
+        version: dataset.datasetVersion,
+        siteUrl: site.configuredUrl,
+        feedback: { datasetRepo: datasetRepo(), baseUrl: site.url },
+        pending: "not-found",
+        tail: plan.tail.length > 0,
+      }}
     />
   );
 }

@@ -3,7 +3,8 @@ import { siteData } from "@/server/site-data";
 import { HomeView } from "@/components/home-view";
 import { LogLookup } from "@/components/lookup/log-lookup";
 import { Island } from "@/components/islands/island";
-import { site } from "@/config/site";
+import { datasetRepo, site } from "@/config/site";
+import { version } from "@/package.json";
 import { absoluteUrl } from "@/lib/record/permalink";
 
 export const metadata: Metadata = {
@@ -23,6 +24,7 @@ export default function HomePage() {
           workerUrl: `/_errdex/match-worker.js?v=${v}`,
           dataUrl: `/_errdex/match/filter.json?v=${v}`,
           recordCount: dataset.records.length,
+          feedback: { datasetRepo: datasetRepo(), errdexVersion: version, datasetVersion: dataset.datasetVersion, baseUrl: site.url },
         }}
       />
       <HomeView recordCount={dataset.records.length} repos={index.repoList} tagCount={index.tagList.length} headingLevel={2} />

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { distinctRecord, exampleRecord, line } from "../lib/testing/test-fixtures";
+import { recordSearchUrl } from "../lib/site/upstream-search";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXAMPLE = exampleRecord();
@@ -195,7 +196,8 @@ describe("action.yml", () => {
         `- **RuntimeError**: ${EXAMPLE.errorMessage}  `,
         `  high confidence, full match, line 5: \`${LOG_LINE}\`  `,
         `  Fix: ${EXAMPLE.solutions[0]}  `,
-        `  ${LINK}`,
+        `  ${LINK}  `,
+        `  [Search sgl-project/sglang issues for this error](${recordSearchUrl(EXAMPLE)})`,
         "",
         "",
       ].join("\n"),

@@ -9,6 +9,10 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 export const FORMATS = ["text", "json", "markdown", "github"] as const;
 export type Format = (typeof FORMATS)[number];
 
+/** Formats `errdex show` (and `match --explain`) prints a record in. */
+export const RECORD_FORMATS = ["text", "markdown", "json"] as const;
+export type RecordFormat = (typeof RECORD_FORMATS)[number];
+
 /** What `errdex match` shows by default. */
 export const DEFAULT_TOP = 10;
 
@@ -18,9 +22,14 @@ commands:
   validate [--data PATH] [--json]
       check a dataset; exit 0 valid, 1 invalid, 2 usage or I/O error
       example: errdex validate --data errors/
-  match [--data PATH] [--format FORMAT] [--top N] [FILE|-]
+  match [--data PATH] [--format FORMAT] [--top N] [--explain] [FILE|-]
       find known errors in a log file or stdin; exit 0 matched, 1 none, 2 usage or data error
       example: make test 2>&1 | errdex match --format markdown
+      example: errdex match --explain job.log
+  show [--data PATH] [--format text|markdown|json] [--manifest FILE] REF
+      print one record in full; REF is an id, a short link (/e/<id>), a permalink or owner/repo/slug;
+      exit 0 found, 1 no such record (with "did you mean"), 2 usage or data error
+      example: errdex show sgl-project/sglang/pd-disaggregation-does-not-support-pd-different-tp
 
 options:
   --data PATH      dataset file or folder (default: $ERRDEX_DATA, else the embedded data/)
@@ -28,6 +37,8 @@ options:
                    or github (workflow annotations, plus a summary in $GITHUB_STEP_SUMMARY)
   --json           the same as --format json
   --top N          show at most N matches (default ${DEFAULT_TOP})
+  --explain        match prints the first match in full, as show does (format text, markdown or json)
+  --manifest FILE  a build's out/_errdex/manifest.json: show then knows an older dataset's names
   --version        print errdex's version
   -h, --help       show this help
 
@@ -44,8 +55,19 @@ const COMMANDS = {
     names: "--data PATH, --json, -h/--help",
   },
   match: {
-    options: { data: { type: "string" }, format: { type: "string" }, json: { type: "boolean" }, top: { type: "string" }, ...HELP },
-    names: "--data PATH, --format FORMAT, --json, --top N, -h/--help",
+    options: {
+      data: { type: "string" },
+      format: { type: "string" },
+      json: { type: "boolean" },
+      top: { type: "string" },
+      explain: { type: "boolean" },
+      ...HELP,
+    },
+    names: "--data PATH, --format FORMAT, --json, --top N, --explain, -h/--help",
+  },
+  show: {
+    options: { data: { type: "string" }, format: { type: "string" }, json: { type: "boolean" }, manifest: { type: "string" }, ...HELP },
+    names: "--data PATH, --format text|markdown|json, --json, --manifest FILE, -h/--help",
   },
 } as const satisfies Record<string, { options: Options; names: string }>;
 
@@ -53,7 +75,8 @@ export type Command =
   | { command: "help"; toStderr: boolean }
   | { command: "version" }
   | { command: "validate"; data?: string | undefined; json: boolean }
-  | { command: "match"; data?: string | undefined; format: Format; top: number; input: string }
+  | { command: "match"; data?: string | undefined; format: Format; top: number; input: string; explain: boolean }
+  | { command: "show"; data?: string | undefined; format: RecordFormat; ref: string; manifest?: string | undefined }
   /** Bad arguments: print `errdex: <message>`, then the usage, and exit 2. */
   | { command: "usage-error"; message: string };
 
@@ -65,9 +88,9 @@ export function parseCommand(argv: string[]): Command {
   if (command === undefined) return { command: "help", toStderr: true };
   if (command === "-h" || command === "--help" || command === "help") return { command: "help", toStderr: false };
   if (command === "--version") return { command: "version" };
-  if (command !== "validate" && command !== "match") {
+  if (command !== "validate" && command !== "match" && command !== "show") {
     return command.startsWith("-")
-      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match`)
+      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match, show`)
       : usageError(`unknown command ${JSON.stringify(command)}`);
   }
   const spec = COMMANDS[command];
@@ -79,13 +102,22 @@ export function parseCommand(argv: string[]): Command {
     if (unknown) return usageError(`unknown option '${unknown}'; ${command} takes ${spec.names}`);
     return usageError(err instanceof Error ? err.message : String(err));
   }
-  const values = parsed.values as { data?: string; json?: boolean; format?: string; top?: string; help?: boolean };
+  const values = parsed.values as {
+    data?: string;
+    json?: boolean;
+    format?: string;
+    top?: string;
+    help?: boolean;
+    explain?: boolean;
+    manifest?: string;
+  };
   const positionals = parsed.positionals;
   if (values.help) return { command: "help", toStderr: false };
   if (command === "validate") {
     if (positionals.length) return usageError(`validate takes no file argument (got ${positionals[0]}); use --data PATH`);
     return { command: "validate", data: values.data, json: values.json ?? false };
   }
+  if (command === "show") return showCommand(values, positionals);
   if (positionals.length > 1) return usageError(`match reads one log (got ${positionals.length})`);
   let top = DEFAULT_TOP;
   if (values.top !== undefined) {
@@ -99,7 +131,20 @@ export function parseCommand(argv: string[]): Command {
       return usageError(`--json is --format json, which disagrees with --format ${values.format}; pass one`);
     format = values.format;
   }
-  return { command: "match", data: values.data, format, top, input: positionals[0] ?? "-" };
+  if (values.explain && format === "github")
+    return usageError("--explain prints one record in full; it takes --format text, markdown or json, not github");
+  return { command: "match", data: values.data, format, top, input: positionals[0] ?? "-", explain: values.explain ?? false };
+}
+
+/** `show`'s one reference and its format (text, markdown or json). */
+function showCommand(values: { data?: string; json?: boolean; format?: string; manifest?: string }, positionals: string[]): Command {
+  if (positionals.length !== 1)
+    return usageError(`show takes one record reference (got ${positionals.length}); e.g. errdex show 213d04cf659a6918`);
+  const format = values.format ?? (values.json ? "json" : "text");
+  if (!(RECORD_FORMATS as readonly string[]).includes(format))
+    return usageError(`unknown format '${format}'; show's --format takes one of ${RECORD_FORMATS.join(", ")}`);
+  if (values.json && format !== "json") return usageError(`--json is --format json, which disagrees with --format ${format}; pass one`);
+  return { command: "show", data: values.data, format: format as RecordFormat, ref: positionals[0]!, manifest: values.manifest };
 }
 
 function isFormat(s: string): s is Format {

@@ -1,5 +1,5 @@
 /**
- * The errdex command line: `errdex validate` and `errdex match`.
+ * The errdex command line: `errdex validate`, `errdex match` and `errdex show`.
  * Exit codes: 0 success (valid / something matched), 1 invalid / nothing
  * matched, 2 usage or I/O error.
  */
@@ -31,7 +31,15 @@ export async function main(argv: string[]): Promise<number> {
     case "validate":
       return (await import("./validate")).runValidate({ data: cmd.data, json: cmd.json });
     case "match":
-      return (await import("./match")).runMatch({ data: cmd.data, format: cmd.format, top: cmd.top, input: cmd.input });
+      return (await import("./match")).runMatch({
+        data: cmd.data,
+        format: cmd.format,
+        top: cmd.top,
+        input: cmd.input,
+        explain: cmd.explain,
+      });
+    case "show":
+      return (await import("./show")).runShow({ data: cmd.data, format: cmd.format, ref: cmd.ref, manifest: cmd.manifest });
   }
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { distinctRecord, exampleRecord, line } from "../lib/testing/test-fixtures";
+import { recordSearchUrl } from "../lib/site/upstream-search";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXAMPLE = exampleRecord();
@@ -125,7 +126,8 @@ describe("errdex match", () => {
           `- **RuntimeError**: ${EXAMPLE.errorMessage}  `,
           "  high confidence, full match, line 4: `RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.`  ",
           `  Fix: ${EXAMPLE.solutions[0]}  `,
-          `  https://errdex.example.org/errors/sgl-project/sglang/${EXAMPLE.slug}`,
+          `  https://errdex.example.org/errors/sgl-project/sglang/${EXAMPLE.slug}  `,
+          `  [Search sgl-project/sglang issues for this error](${recordSearchUrl(EXAMPLE)})`,
           "",
         ].join("\n"),
       );
@@ -149,7 +151,7 @@ describe("errdex match", () => {
     );
     const written = fs.readFileSync(summary, "utf8");
     expect(written.startsWith("## Earlier step\n\n**errdex**: 1 known error in `")).toBe(true);
-    expect(written).toContain(`\n  ${link}\n\n`);
+    expect(written).toContain(`\n  ${link}  \n  [Search sgl-project/sglang issues for this error](${recordSearchUrl(EXAMPLE)})\n\n`);
     expect(written).toContain(`line 4: \`${logLine}\``);
   });
 
@@ -223,7 +225,7 @@ describe("errdex match", () => {
     [["--format", "yaml", "-"], "errdex: unknown format 'yaml'; --format takes one of text, json, markdown, github"],
     [
       ["--frmat", "markdown", "-"],
-      "errdex: unknown option '--frmat'; match takes --data PATH, --format FORMAT, --json, --top N, -h/--help",
+      "errdex: unknown option '--frmat'; match takes --data PATH, --format FORMAT, --json, --top N, --explain, -h/--help",
     ],
     [["--json", "--format", "github", "-"], "errdex: --json is --format json, which disagrees with --format github; pass one"],
     [["a.log", "b.log"], "errdex: match reads one log (got 2)"],

@@ -14,7 +14,7 @@ import { countProblems } from "../lib/dataset/problems";
 import { reportMarkdown } from "../lib/site/chat-markdown";
 import { styleFor } from "./terminal";
 import { readCachedMatcher, writeCachedMatcher } from "./matcher-cache";
-import type { Format } from "./args";
+import type { Format, RecordFormat } from "./args";
 import { formatText } from "./format/text";
 import { formatJson } from "./format/json";
 import { formatGithub, stepSummary } from "./format/github";
@@ -24,6 +24,8 @@ export interface MatchOptions {
   format: Format;
   top: number;
   input: string;
+  /** Print the first match in full, as `errdex show` does, instead of the list. */
+  explain?: boolean;
 }
 
 /** Logs larger than this are refused with a clear message rather than exhausting memory. */
@@ -69,11 +71,39 @@ export async function runMatch(opts: MatchOptions): Promise<number> {
     top: opts.top,
     siteUrl: process.env.ERRDEX_SITE_URL,
   });
+  if (opts.explain && opts.format !== "github") {
+    if (fresh) writeCachedMatcher(location, matcher);
+    return explain(report, opts.format, opts.data, (performance.now() - t0) / 1000);
+  }
   process.stdout.write(render(report, opts.format, (performance.now() - t0) / 1000));
   if (opts.format === "github") appendStepSummary(report);
   // After the answer is out: the next run loads this instead of building again.
   if (fresh) writeCachedMatcher(location, matcher);
   return report.total > 0 ? 0 : 1;
+}
+
+/** `--explain`: the first match's record in full (cli/show), or what `match` says when nothing matched. */
+async function explain(report: MatchReport, format: RecordFormat, data: string | undefined, seconds: number): Promise<number> {
+  const first = report.matches[0];
+  if (!first) {
+    process.stdout.write(render(report, format, seconds));
+    return 1;
+  }
+  const { loadForShow, renderRecord, ShowError } = await import("./show");
+  try {
+    const ds = loadForShow(data);
+    const r = ds.byId.get(first.id);
+    if (!r)
+      throw new ShowError(
+        `record ${first.id} matched but is not in the dataset at ${ds.source}; remove the cache (ERRDEX_CACHE_DIR) and try again`,
+      );
+    process.stdout.write(renderRecord(r, ds.versionOf.get(r.id), format));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ShowError)) throw err;
+    process.stderr.write(`errdex: ${err.message}\n`);
+    return 2;
+  }
 }
 
 function render(report: MatchReport, format: Format, seconds: number): string {

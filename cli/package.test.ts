@@ -142,7 +142,7 @@ describe("the npm package", () => {
     const r = errdex(["match", "--formt", "github"]);
     expect(r.status).toBe(2);
     expect(r.stderr.split("\n")[0]).toBe(
-      "errdex: unknown option '--formt'; match takes --data PATH, --format FORMAT, --json, --top N, -h/--help",
+      "errdex: unknown option '--formt'; match takes --data PATH, --format FORMAT, --json, --top N, --explain, -h/--help",
     );
   });
 

@@ -2,7 +2,11 @@
  * Site configuration, read once at build time. `ERRDEX_SITE_URL` is the
  * public base URL used for canonical links and share metadata; without it
  * the site describes itself as http://localhost:3000 (what `npm start` serves).
+ * `ERRDEX_DATASET_REPO` names the GitHub repository where the dataset is
+ * maintained (lib/site/dataset-repo): pages then offer to improve a record
+ * or report a wrong match there.
  */
+import { parseDatasetRepo, type DatasetRepo } from "../lib/site/dataset-repo";
 
 /** The base URL when `ERRDEX_SITE_URL` is not set. */
 const LOCAL_URL = "http://localhost:3000";
@@ -29,3 +33,11 @@ export const site: SiteConfig = {
   url: configuredUrl() ?? LOCAL_URL,
   configuredUrl: configuredUrl(),
 };
+
+/**
+ * `ERRDEX_DATASET_REPO` parsed, or null when unset. Throws a DatasetRepoError
+ * for a malformed value (the build checks it first and stops with its message).
+ */
+export function datasetRepo(): DatasetRepo | null {
+  return parseDatasetRepo(process.env.ERRDEX_DATASET_REPO);
+}

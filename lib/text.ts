@@ -76,3 +76,18 @@ export function oneLineMessage(text: string): string {
     .filter((l) => l !== "")
     .join(" ");
 }
+
+/** A lone surrogate (half of a pair with no other half): `encodeURIComponent` throws on one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `text` URL-encoded as a query value, any lone surrogate first replaced by
+ * U+FFFD (untrusted text may hold one), and `!'()*` encoded too, so the URL
+ * can stand in a Markdown link `[…](url)` without closing it.
+ */
+export function encodeQueryValue(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd")).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}

@@ -18,7 +18,7 @@ import { readPreviousManifest, writeHistory } from "./history-pages";
 import { UnexpectedScriptError, withPolicy } from "./csp";
 import { copyShareImages, renderShareImages } from "./og-images";
 import { writeSitemap } from "./sitemap";
-import { site } from "../config/site";
+import { datasetRepo, site } from "../config/site";
 import { pageLimitFrom, planPages } from "../lib/site/page-plan";
 import { siteIndexFor } from "../lib/site/site-index";
 import { writeTailShards } from "./tail-shards";
@@ -27,6 +27,14 @@ import { writeTailShards } from "./tail-shards";
 const outDir = process.env.ERRDEX_OUT ?? "out";
 const t0 = performance.now();
 const step = (name: string) => console.log(`errdex build: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+// Settings first: a malformed one stops the build before any work.
+try {
+  datasetRepo();
+} catch (err) {
+  console.error(`errdex build: stopped: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 let dataset;
 try {

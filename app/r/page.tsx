@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { siteData } from "@/server/site-data";
-import { site } from "@/config/site";
+import { datasetRepo, site } from "@/config/site";
 import { Island } from "@/components/islands/island";
 import { TailRecord } from "@/components/record/tail-record";
 
@@ -19,7 +19,12 @@ export default function TailRecordPage() {
     <Island
       name="tail-record"
       of={TailRecord}
-      props={{ version: dataset.datasetVersion, siteUrl: site.configuredUrl, pending: "loading" }}
+      props={{
+        version: dataset.datasetVersion,
+        siteUrl: site.configuredUrl,
+        feedback: { datasetRepo: datasetRepo(), baseUrl: site.url },
+        pending: "loading",
+      }}
     />
   );
 }

@@ -18,6 +18,7 @@ function match(over: Partial<ReportMatch> = {}): ReportMatch {
     confidence: "high",
     score: 100,
     permalink: URL,
+    search: "https://github.com/o/r/issues?q=is%3Aissue%20ValueError%20x.py",
     reasons: [],
     occurrences: 1,
     lines: [{ line: 4, text: "ValueError: bad widget", start: 0, end: 22, captures: [] }],

@@ -15,6 +15,7 @@ export function formatJson(report: MatchReport): string {
       score: m.score,
       ...(m.diff ? { diff: m.diff } : {}),
       permalink: m.permalink,
+      search: m.search,
       reasons: m.reasons,
       occurrences: m.occurrences,
       lines: m.lines.map((l) => ({

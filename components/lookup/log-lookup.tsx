@@ -7,6 +7,7 @@ import { LogView } from "./log-view";
 import { ShareLookup } from "./share-lookup";
 import { SharedView } from "./shared-view";
 import { decodeShare, type SharedLookup } from "@/lib/site/lookup-link";
+import type { LookupFeedback } from "./result-feedback";
 import "./lookup.css";
 
 /** Above this size a log is not put into the text box (a 20 MB textarea freezes the page); it is shown in the log view instead. */
@@ -19,6 +20,8 @@ interface LogLookupProps {
   workerUrl: string;
   dataUrl: string;
   recordCount: number;
+  /** Reporting a wrong match (result-feedback); none without a dataset repository. */
+  feedback?: LookupFeedback;
 }
 
 /**
@@ -26,7 +29,7 @@ interface LogLookupProps {
  * type. Matching runs in a Web Worker as soon as there is text; nothing about
  * the log is sent anywhere.
  */
-export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
+export function LogLookup({ workerUrl, dataUrl, recordCount, feedback }: LogLookupProps) {
   const { status, run, cancel, clear, entries } = useLookupWorker({ workerUrl, dataUrl });
   const logRef = useRef("");
   const [logInfo, setLogInfo] = useState<{ chars: number; source: string; big: boolean; version: number }>({
@@ -189,7 +192,7 @@ export function LogLookup({ workerUrl, dataUrl, recordCount }: LogLookupProps) {
 
       {summary && (
         <>
-          <LookupResults summary={summary} />
+          <LookupResults summary={summary} feedback={feedback} log={log} />
           {summary.matches.length > 0 && <ShareLookup summary={summary} log={log} />}
           <LogView lines={lines} matches={summary.matches} />
         </>

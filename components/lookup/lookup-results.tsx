@@ -11,13 +11,15 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { firstLine } from "@/lib/text";
 import { WordDiff, WordDiffLegend } from "./word-diff";
 import { KIND_LABEL } from "@/lib/match/report";
+import { NotThisError, ResultSearchLink, type LookupFeedback } from "./result-feedback";
+import { RaiseSiteList } from "./raise-site-list";
 
 /** Capture colours, the same in the log line and in the pattern (classes in globals.css). */
 const CAPTURE_CLASSES = ["cap-1", "cap-2", "cap-3", "cap-4", "cap-5", "cap-6"];
 const capClass = (group: number) => CAPTURE_CLASSES[(group - 1) % CAPTURE_CLASSES.length];
 
-/** The ranked matches, or the no-match view. */
-export function LookupResults({ summary }: { summary: LookupSummary }) {
+/** The ranked matches, or the no-match view; `feedback` and `log` let a result be reported as wrong. */
+export function LookupResults({ summary, feedback, log = "" }: { summary: LookupSummary; feedback?: LookupFeedback; log?: string }) {
   if (summary.matches.length === 0) return <NoMatch summary={summary} />;
   return (
     <section aria-labelledby="results-title" className="mt-6">
@@ -27,7 +29,7 @@ export function LookupResults({ summary }: { summary: LookupSummary }) {
       <ol className="results">
         {summary.matches.map((m, i) => (
           <li key={m.id}>
-            <MatchCard match={m} rank={i + 1} />
+            <MatchCard match={m} rank={i + 1} feedback={feedback} log={log} />
           </li>
         ))}
       </ol>
@@ -35,7 +37,7 @@ export function LookupResults({ summary }: { summary: LookupSummary }) {
   );
 }
 
-function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
+function MatchCard({ match: m, rank, feedback, log }: { match: LookupMatch; rank: number; feedback?: LookupFeedback; log: string }) {
   const href = recordPath(m);
   return (
     <article className="result" aria-labelledby={`r-${m.id}`}>
@@ -93,6 +95,9 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
       <p className="mt-2 text-sm">
         <a href={href}>Open the record: documentation, all solutions, source →</a>
       </p>
+      <p className="mt-1 text-sm">
+        <ResultSearchLink match={m} />
+      </p>
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
         <CopyButton text={href} label="Copy link" copiedMessage="Copied link" />
         <CopyForChat
@@ -103,6 +108,7 @@ function MatchCard({ match: m, rank }: { match: LookupMatch; rank: number }) {
           siteUrl={null}
           match={{ kind: m.kind, confidence: m.confidence, line: m.lines[0], occurrences: m.occurrences }}
         />
+        {feedback && <NotThisError match={m} log={log} feedback={feedback} />}
       </div>
     </article>
   );
@@ -188,6 +194,9 @@ export function PatternWithGroups({ pattern }: { pattern: string }) {
 }
 
 function NoMatch({ summary }: { summary: LookupSummary }) {
+  // A final exception with a raise site is told there in full, not listed again.
+  const sites = summary.raiseSites ?? [];
+  const detailed = new Set(sites.map((s) => s.line));
   return (
     <section aria-labelledby="nomatch-title" className="mt-6">
       <h2 id="nomatch-title" className="section-title">
@@ -200,13 +209,16 @@ function NoMatch({ summary }: { summary: LookupSummary }) {
       {summary.errorLines.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold">{summary.tracebacks > 0 ? "Final exceptions" : "Lines that look like errors"}</h3>
+          <RaiseSiteList sites={sites} />
           <ul className="mt-1">
-            {summary.errorLines.map((l) => (
-              <li key={l.line} className="log-line">
-                <span className="log-ln">line {l.line}</span>
-                <code className="log-text">{l.text}</code>
-              </li>
-            ))}
+            {summary.errorLines
+              .filter((l) => !detailed.has(l.line))
+              .map((l) => (
+                <li key={l.line} className="log-line">
+                  <span className="log-ln">line {l.line}</span>
+                  <code className="log-text">{l.text}</code>
+                </li>
+              ))}
           </ul>
         </>
       )}

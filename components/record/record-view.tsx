@@ -13,6 +13,7 @@ import { RecordFacts } from "./record-facts";
 import { RecordNeighbours } from "./record-neighbours";
 import type { Neighbours } from "@/lib/site/site-index";
 import { Section } from "./section";
+import { NoFixRecorded, RecordLinks, type RecordFeedback } from "./record-feedback";
 import type { CodeRenderers } from "./snippet-figure";
 
 /** Longer messages are cut in the heading and shown whole in their own section. */
@@ -27,6 +28,8 @@ interface RecordViewProps {
   neighbours?: Neighbours;
   /** How code is drawn: highlighted at build time (source-snippet's highlightedCode) or plain in the browser (plain-code). */
   code: CodeRenderers;
+  /** Where to find or add a fix: the dataset's repository, if set, and the absolute base URL. */
+  feedback: RecordFeedback;
 }
 
 /** The anchor of a backgroundTag group on its repository page. */
@@ -35,7 +38,7 @@ export function areaId(backgroundTag: string): string {
 }
 
 /** Everything errdex knows about one error. Fields that are null, empty or blank are left out entirely. */
-export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, code: draw }: RecordViewProps) {
+export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, code: draw, feedback }: RecordViewProps) {
   const path = recordPath(r);
   const longMessage = r.errorMessage.length > HEADING_MESSAGE_MAX;
   const solutions = textItems(r.solutions);
@@ -64,6 +67,7 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, cod
           <MessageText message={longMessage ? truncate(r.errorMessage, HEADING_MESSAGE_MAX) : r.errorMessage} />
         </h1>
         <RecordFacts record={r} />
+        <RecordLinks record={r} feedback={feedback} datasetVersion={datasetVersion} />
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           <Island
             name="copy-button"
@@ -116,7 +120,11 @@ export function RecordView({ record: r, datasetVersion, siteUrl, neighbours, cod
             ))}
           </ol>
         </Section>
-      ) : null}
+      ) : (
+        <Section id="solutions" title="Solutions">
+          <NoFixRecorded record={r} feedback={feedback} datasetVersion={datasetVersion} />
+        </Section>
+      )}
       {code.map((c) => (
         <Section key={c.id} id={c.id} title={c.title}>
           {draw.block(c.code, `${c.title} (Python)`)}

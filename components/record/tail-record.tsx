@@ -6,6 +6,7 @@ import { idShardUrl, recordShardUrl, tailTarget } from "@/lib/site/page-plan";
 import { RecordView } from "./record-view";
 import { plainCode } from "./plain-code";
 import { NotFoundView } from "@/components/not-found-view";
+import type { RecordFeedback } from "./record-feedback";
 
 type State = { kind: "pending" } | { kind: "none" } | { kind: "found"; entry: TailEntry } | { kind: "failed"; message: string };
 
@@ -28,8 +29,14 @@ async function fetchJson(url: string): Promise<unknown> {
  * address turns out to name one). Short links resolve always (they have no
  * files); permalinks only when the site has a long tail (`tail`).
  */
-export function TailRecord(props: { version: string; siteUrl: string | null; pending: "loading" | "not-found"; tail?: boolean }) {
-  const { version, siteUrl, pending, tail = true } = props;
+export function TailRecord(props: {
+  version: string;
+  siteUrl: string | null;
+  pending: "loading" | "not-found";
+  tail?: boolean;
+  feedback: RecordFeedback;
+}) {
+  const { version, siteUrl, pending, tail = true, feedback } = props;
   const [state, setState] = useState<State>({ kind: "pending" });
 
   useEffect(() => {
@@ -108,6 +115,7 @@ export function TailRecord(props: { version: string; siteUrl: string | null; pen
           siteUrl={siteUrl}
           neighbours={state.entry.neighbours}
           code={plainCode}
+          feedback={feedback}
         />
       );
   }

@@ -14,6 +14,7 @@ import { finalTracebacks } from "../log/traceback";
 import { messageStart } from "../log/looks-like-error";
 import { oneLineMessage } from "../text";
 import { T } from "./tuning";
+import { raiseSites, type RaiseSite } from "./raise-sites";
 
 export interface LookupMatch {
   id: string;
@@ -21,6 +22,8 @@ export interface LookupMatch {
   slug: string;
   errorClass: string;
   message: string;
+  /** The record's source file (the upstream search falls back to its name for a message of placeholders only). */
+  filePath: string;
   solution?: string;
   pattern: string;
   generic: boolean;
@@ -56,6 +59,8 @@ export interface LookupSummary {
   errorLines: { line: number; text: string }[];
   /** When nothing matched: the few closest records by wording, as guesses. */
   similar: SimilarRecord[];
+  /** When nothing matched: where each final exception was raised, and the dataset's records of that file (lib/match/raise-sites). */
+  raiseSites: RaiseSite[];
   tracebacks: number;
   stopped?: string;
   elapsedMs: number;
@@ -147,6 +152,7 @@ export class Lookup {
         slug: m.entry.slug,
         errorClass: m.entry.errorClass,
         message: m.entry.message,
+        filePath: m.entry.filePath,
         solution: m.entry.solution,
         pattern: m.entry.pattern,
         generic: m.entry.generic,
@@ -162,6 +168,7 @@ export class Lookup {
       lineCount: r.lineCount,
       errorLines,
       similar,
+      raiseSites: r.matches.length === 0 ? raiseSites(this.matcher, r.tracebacks, T.maxRaiseSites) : [],
       tracebacks: r.tracebacks.length,
       stopped: r.stopped,
       elapsedMs: r.elapsedMs,

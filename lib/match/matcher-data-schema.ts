@@ -31,6 +31,7 @@ function isEntry(e: unknown): e is MatcherEntry {
     isStr(o.errorClass) &&
     isStr(o.filePath) &&
     isInt(o.lineNumber) &&
+    (o.sha === undefined || (isStr(o.sha) && /^[0-9a-f]{40}$/.test(o.sha))) &&
     isStr(o.message) &&
     (o.solution === undefined || isStr(o.solution)) &&
     isStr(o.pattern) &&

@@ -39,6 +39,8 @@ export interface MatcherEntry {
   errorClass: string;
   filePath: string;
   lineNumber: number;
+  /** The commit the record's source was analysed at: the no-match view links a traceback's file on GitHub at it. */
+  sha?: string;
   /** The message template, for display. */
   message: string;
   /** First solution, for display. */
@@ -134,6 +136,7 @@ function toEntry(d: Draft, frequency: Map<string, number>): MatcherEntry {
     errorClass: r.errorClass,
     filePath: r.filePath,
     lineNumber: r.lineNumber,
+    sha: r.analyzedSha,
     message: r.errorMessage,
     solution: r.solutions[0],
     pattern: r.messagePattern,

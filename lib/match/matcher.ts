@@ -395,8 +395,7 @@ export class Matcher {
   }
 
   /** Whether entry `i` is at hand; if not (a matcher over part of the data), the caller is told and must ask again. */
-
-  private loaded(i: number): boolean {
+  loaded(i: number): boolean {
     if (!this.whole || this.entryList[i] !== undefined) return true;
     this.whole.onMissing(i);
     return false;
@@ -416,11 +415,13 @@ export class Matcher {
       : new WordingIndex(this.allEntries()));
   }
 
-  private siteIndex(): SiteIndex {
+  /** Records by package-relative raise-site file (the whole data's, over part of it). */
+  siteIndex(): SiteIndex {
     return (this.sites ??= new SiteIndex(this.whole ? this.whole.sites : siteParts(this.tables.files)));
   }
 
-  private repos(): string[] {
+  /** The repositories the data covers. */
+  repos(): string[] {
     return this.tables.repos;
   }
 

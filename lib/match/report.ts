@@ -8,6 +8,7 @@ import type { LookupResult, Match, MatchKind, MatchedLine } from "./matcher";
 import { absoluteUrl, recordPath } from "../record/permalink";
 import type { Confidence } from "./types";
 import type { DiffOp } from "./wording";
+import { recordSearchUrl } from "../site/upstream-search";
 
 export type { Confidence } from "./types";
 
@@ -39,6 +40,8 @@ export interface ReportMatch {
   diff?: DiffOp[] | undefined;
   /** The record's permalink: absolute when a site URL is configured, else a site path. */
   permalink: string;
+  /** A GitHub issue search in the record's repository for the message (lib/site/upstream-search). */
+  search: string;
   /** Why it ranks where it does, in plain words. */
   reasons: string[];
   /** How many separate places in the log it matched. */
@@ -95,6 +98,7 @@ function reportMatch(m: Match, siteUrl: string | undefined): ReportMatch {
     score: m.score,
     diff: m.diff,
     permalink: absoluteUrl(recordPath(e), siteUrl),
+    search: recordSearchUrl({ repo: e.repo, errorMessage: e.message, errorClass: e.errorClass, filePath: e.filePath }),
     reasons: m.reasons,
     occurrences: m.occurrences,
     lines: m.lines,

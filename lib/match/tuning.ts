@@ -426,6 +426,7 @@ const table = {
     stage: "limits",
     effect: "Longest error line listed when nothing matched; a longer one is cut.",
   },
+  maxRaiseSites: { value: 8, unit: "exceptions", stage: "limits", effect: "Final exceptions whose raise site the no-match view details." },
   guessLines: { value: 8, unit: "lines", stage: "limits", effect: "Error lines searched for guesses when nothing matched." },
   guesses: { value: 3, unit: "records", stage: "limits", effect: "Closest records shown as guesses when nothing matched." },
   guessRecordCoverage: {

@@ -3,6 +3,7 @@ import { CHAT_MAX_CHARS, chatMarkdown, codeSpan, reportMarkdown } from "./chat-m
 import type { MatchReport, ReportMatch } from "../match/report";
 
 const URL = "https://errdex.example.org/errors/o/r/bad-name";
+const SEARCH = "https://github.com/o/r/issues?q=is%3Aissue%20ValueError%20x.py";
 
 /** A known error as a report carries it; `over` replaces fields. */
 function match(over: Partial<ReportMatch> = {}): ReportMatch {
@@ -18,6 +19,7 @@ function match(over: Partial<ReportMatch> = {}): ReportMatch {
     confidence: "high",
     score: 100,
     permalink: URL,
+    search: SEARCH,
     reasons: [],
     occurrences: 1,
     lines: [{ line: 4, text: "ValueError: bad widget", start: 0, end: 22, captures: [] }],
@@ -104,7 +106,7 @@ describe("reportMarkdown: errdex match --format markdown", () => {
       [
         "**errdex**: 1 known error in `job.log`, best first:",
         "",
-        `- **ValueError**: bad {name}  \n  high confidence, full match, line 4: \`ValueError: bad widget\`  \n  Fix: Pass a valid name  \n  ${URL}`,
+        `- **ValueError**: bad {name}  \n  high confidence, full match, line 4: \`ValueError: bad widget\`  \n  Fix: Pass a valid name  \n  ${URL}  \n  [Search o/r issues for this error](${SEARCH})`,
       ].join("\n"),
     );
     // The bullet is Copy for chat's text, indented under the bullet with hard line breaks.
@@ -114,7 +116,7 @@ describe("reportMarkdown: errdex match --format markdown", () => {
       line: m.lines[0],
       occurrences: m.occurrences,
     });
-    expect(md.split("\n\n")[1]).toBe(`- ${single.replace(/\n/g, "  \n  ")}`);
+    expect(md.split("\n\n")[1]).toBe(`- ${single.replace(/\n/g, "  \n  ")}  \n  [Search o/r issues for this error](${SEARCH})`);
   });
 
   it("says so when nothing matched", () => {

@@ -9,6 +9,7 @@ import { counted, type Confidence, type MatchReport } from "../match/report";
 import type { MatchKind } from "../match/matcher";
 import { clip, oneLine } from "./record-share";
 import { KIND_LABEL } from "../match/report";
+import { searchLabel } from "./upstream-search";
 
 /** Chats cut or refuse longer messages (Slack truncates past 4,000 characters). */
 export const CHAT_MAX_CHARS = 4000;
@@ -109,7 +110,7 @@ export function reportMarkdown(report: MatchReport, maxChars = CHAT_MAX_CHARS): 
         confidence: m.confidence,
         line: m.lines[0],
         occurrences: m.occurrences,
-      }),
+      }) + `\n[${markdownText(searchLabel(m.repo))}](${m.search})`,
     );
     if (length + b.length + 1 + tail >= maxChars) break;
     bullets.push(b);

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { atLeastOne, siteData } from "@/server/site-data";
-import { site } from "@/config/site";
+import { datasetRepo, site } from "@/config/site";
 import { RecordView } from "@/components/record/record-view";
 import { highlightedCode } from "@/components/record/source-snippet";
 import { decodeParam } from "@/components/ui/format";
@@ -96,6 +96,7 @@ export default async function RecordPage({ params }: { params: Promise<Params> }
       siteUrl={site.configuredUrl}
       neighbours={neighboursOf(index, r)}
       code={highlightedCode}
+      feedback={{ datasetRepo: datasetRepo(), baseUrl: site.url }}
     />
   );
 }
