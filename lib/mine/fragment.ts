@@ -1,10 +1,12 @@
 /**
  * Mining a fragment of a file, such as a record's snippet, for the raise on
  * one line. A fragment can start inside a docstring or a statement, or
- * indented; so it is read whole first, then from the last line that ends a
- * triple-quoted string above the raise, then from the raise's own line, each
- * indented block opened by a prelude of nested `if 1:` lines so that later
- * dedents land on a level Python knows.
+ * indented. The raise is first read from its own line on; when its message
+ * needs no variable assigned above, that reading is the one a whole file
+ * gives. Otherwise the fragment is read whole, then from the last line that
+ * ends a triple-quoted string above the raise, then from the raise's line.
+ * Each reading opens the fragment's indentation with a prelude of nested
+ * `if 1:` lines, so that later dedents land on a level Python knows.
  */
 import { mineSource, type RaiseSite, type UnreadableSite } from "./raise-sites";
 import { splitLines } from "./lines";
@@ -15,6 +17,8 @@ export type FragmentFinding = { site: RaiseSite } | { unreadable: UnreadableSite
 /** The raise at 1-based `line` of the fragment, read as faithfully as the fragment allows. */
 export function mineFragmentAt(src: string, line: number): FragmentFinding {
   const lines = splitLines(src);
+  const alone = findAt(lines.slice(line - 1), 1, line - 1);
+  if (alone && "site" in alone && !alone.site.readsVariables) return alone;
   const starts = [1, afterLastTripleQuote(lines, line), line].filter((s, i, all) => s >= 1 && all.indexOf(s) === i);
   let unreadable: FragmentFinding = null;
   for (const start of starts) {

@@ -25,6 +25,8 @@ export interface RaiseSite {
   docstring: string | null;
   /** The guarding `if` condition, printed as code (`not (…)` for an `else`), if any. */
   condition: string | null;
+  /** Whether reading the message looked up a variable's assignments above the raise. */
+  readsVariables: boolean;
 }
 
 /** A raise with a message the miner could not read. */
@@ -89,7 +91,12 @@ function mineRaise(node: SyntaxNode, src: string, lines: LineIndex, out: MinedSo
     out.withoutMessage++;
     return;
   }
-  const ctx: ReadContext = { src, assigned: (name, at) => assignedValues(name, at, src) };
+  let readsVariables = false;
+  const assigned: ReadContext["assigned"] = (name, at) => {
+    readsVariables = true;
+    return assignedValues(name, at, src);
+  };
+  const ctx: ReadContext = { src, assigned };
   const read = readMessage(message, ctx);
   if (!read.ok) {
     out.unreadable.push({ line, errorClass, reason: read.reason });
@@ -100,7 +107,7 @@ function mineRaise(node: SyntaxNode, src: string, lines: LineIndex, out: MinedSo
     return;
   }
   const where = enclosing(node, src);
-  out.sites.push({ line, errorClass, template: read.template, ...where });
+  out.sites.push({ line, errorClass, template: read.template, ...where, readsVariables });
 }
 
 /** `ValueError` for `ValueError(…)` and `errors.ValueError(…)`. */
