@@ -4,6 +4,7 @@
  * usage error to print. Pure (no I/O), so the messages are easy to test.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { MINE_USAGE, parseMineArgs, type MineOptions } from "./mine-args";
 
 /** Output formats of `errdex match`. */
 export const FORMATS = ["text", "json", "markdown", "github"] as const;
@@ -21,6 +22,9 @@ commands:
   match [--data PATH] [--format FORMAT] [--top N] [FILE|-]
       find known errors in a log file or stdin; exit 0 matched, 1 none, 2 usage or data error
       example: make test 2>&1 | errdex match --format markdown
+  mine PATH --repo OWNER/NAME [--sha SHA] [--out FILE] [--previous DATASET] [--exclude GLOB]...
+      mine a tree of Python source into a dataset (errdex mine --help for every option)
+      example: errdex mine ~/src/vllm --repo vllm-project/vllm --out data/vllm.jsonl
 
 options:
   --data PATH      dataset file or folder (default: $ERRDEX_DATA, else the embedded data/)
@@ -50,12 +54,14 @@ const COMMANDS = {
 } as const satisfies Record<string, { options: Options; names: string }>;
 
 export type Command =
-  | { command: "help"; toStderr: boolean }
+  /** `text`: a command's own help (default: USAGE). */
+  | { command: "help"; toStderr: boolean; text?: string }
   | { command: "version" }
   | { command: "validate"; data?: string | undefined; json: boolean }
   | { command: "match"; data?: string | undefined; format: Format; top: number; input: string }
-  /** Bad arguments: print `errdex: <message>`, then the usage, and exit 2. */
-  | { command: "usage-error"; message: string };
+  | { command: "mine"; options: MineOptions }
+  /** Bad arguments: print `errdex: <message>`, then the usage (`usage`, default USAGE), and exit 2. */
+  | { command: "usage-error"; message: string; usage?: string };
 
 const usageError = (message: string): Command => ({ command: "usage-error", message });
 
@@ -65,9 +71,10 @@ export function parseCommand(argv: string[]): Command {
   if (command === undefined) return { command: "help", toStderr: true };
   if (command === "-h" || command === "--help" || command === "help") return { command: "help", toStderr: false };
   if (command === "--version") return { command: "version" };
+  if (command === "mine") return parseMine(rest);
   if (command !== "validate" && command !== "match") {
     return command.startsWith("-")
-      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match`)
+      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match, mine`)
       : usageError(`unknown command ${JSON.stringify(command)}`);
   }
   const spec = COMMANDS[command];
@@ -100,6 +107,14 @@ export function parseCommand(argv: string[]): Command {
     format = values.format;
   }
   return { command: "match", data: values.data, format, top, input: positionals[0] ?? "-" };
+}
+
+/** `errdex mine …`, parsed by mine-args.ts. */
+function parseMine(args: string[]): Command {
+  const parsed = parseMineArgs(args);
+  if (parsed.kind === "help") return { command: "help", toStderr: false, text: MINE_USAGE };
+  if (parsed.kind === "error") return { command: "usage-error", message: parsed.message, usage: MINE_USAGE };
+  return { command: "mine", options: parsed.options };
 }
 
 function isFormat(s: string): s is Format {

@@ -56,7 +56,9 @@ export function mineSource(src: string): MinedSource {
   const errors: number[] = [];
   tree.iterate({
     enter(n) {
-      if (n.type.isError) errors.push(n.from);
+      if (n.type.isError) {
+        if (!isGrammarGap(n.node)) errors.push(n.from);
+      }
       else if (n.name === "RaiseStatement") raises.push(n.node);
     },
   });
@@ -64,6 +66,18 @@ export function mineSource(src: string): MinedSource {
   for (const at of errors.slice(0, 1)) out.syntaxErrors.push({ line: lines.lineAt(at), message: syntaxMessage(src, at) });
   for (const node of raises) mineRaise(node, src, lines, out);
   return out;
+}
+
+/**
+ * Valid Python that @lezer/python marks as an error, left out of the syntax
+ * errors: a float written with a trailing dot (`1.`, read as a member access
+ * missing its name) and a bare `yield` statement.
+ */
+function isGrammarGap(error: SyntaxNode): boolean {
+  const parent = error.parent;
+  if (!parent || error.from !== error.to) return false;
+  if (parent.name === "MemberExpression") return parent.firstChild?.name === "Number" && parent.lastChild?.name === "⚠";
+  return parent.name === "YieldStatement" && parent.firstChild?.name === "yield";
 }
 
 function syntaxMessage(src: string, at: number): string {

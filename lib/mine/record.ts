@@ -15,7 +15,7 @@ export const SNIPPET_CONTEXT = 18;
 /** How many folders of the package path become tags. */
 const PATH_TAGS = 3;
 /** Leading folders that hold a project's packages rather than name one. */
-const SOURCE_ROOTS = new Set(["src", "python", "lib"]);
+const SOURCE_ROOTS = new Set(["src", "python"]);
 
 /** Where a file's records come from. */
 export interface FileContext {
@@ -86,7 +86,7 @@ export function severityOf(errorClass: string): "warning" | "error" {
 /** `python/sglang/srt/utils.py` → `sglang.srt.utils`; `__init__` names its package. */
 export function moduleName(filePath: string): string {
   const parts = filePath.replace(/\.py$/, "").split("/");
-  if (parts.length > 1 && SOURCE_ROOTS.has(parts[0]!) && parts[0] !== "lib") parts.shift();
+  if (parts.length > 1 && SOURCE_ROOTS.has(parts[0]!)) parts.shift();
   if (parts.length > 1 && parts[parts.length - 1] === "__init__") parts.pop();
   return parts.join(".");
 }

@@ -9,7 +9,6 @@
 export const DEFAULT_SKIPPED_FOLDERS = [
   "test",
   "tests",
-  "testing",
   "example",
   "examples",
   "doc",
