@@ -18,6 +18,8 @@ export interface ReadContext {
 
 /** How deep variables may refer to variables (`msg = base + detail`, `base = …`). */
 const MAX_VARIABLE_DEPTH = 4;
+/** How deeply a message expression may nest (`"a" + "b" + …` nests once per `+`): past it, reading stops before the stack would. */
+export const MAX_NESTING = 400;
 
 const fail = (reason: string): MessageRead => ({ ok: false, reason });
 const ok = (template: MessageTemplate): MessageRead => ({ ok: true, template });
@@ -25,8 +27,20 @@ const ok = (template: MessageTemplate): MessageRead => ({ ok: true, template });
 /** The source text of a node. */
 export const textOf = (ctx: { src: string }, node: SyntaxNode): string => ctx.src.slice(node.from, node.to);
 
+let nesting = 0;
+
 /** Reads a message expression into a template, or says why it cannot. */
 export function readMessage(node: SyntaxNode, ctx: ReadContext, depth = 0): MessageRead {
+  if (nesting >= MAX_NESTING) return { ok: false, reason: `a message nested more than ${MAX_NESTING} levels deep`, final: true };
+  nesting++;
+  try {
+    return readNode(node, ctx, depth);
+  } finally {
+    nesting--;
+  }
+}
+
+function readNode(node: SyntaxNode, ctx: ReadContext, depth: number): MessageRead {
   switch (node.name) {
     case "String": {
       const value = literalValue(textOf(ctx, node));
@@ -130,7 +144,7 @@ function readBinary(node: SyntaxNode, ctx: ReadContext, depth: number): MessageR
 /** One side of `+`: a string it reads, or else a placeholder named after the expression (`str(x)` → `{x}`). */
 function readOperand(node: SyntaxNode, ctx: ReadContext, depth: number): MessageRead {
   const r = readMessage(node, ctx, depth);
-  if (r.ok || isStringNode(node)) return r;
+  if (r.ok || r.final || isStringNode(node)) return r;
   return ok({ segments: [placeholder(unwrapStr(node, ctx))], plain: false });
 }
 

@@ -12,8 +12,8 @@ export interface MessageTemplate {
   plain: boolean;
 }
 
-/** A message read into a template, or why it could not be. */
-export type MessageRead = { ok: true; template: MessageTemplate } | { ok: false; reason: string };
+/** A message read into a template, or why it could not be (`final`: no reading of a part may stand in for it). */
+export type MessageRead = { ok: true; template: MessageTemplate } | { ok: false; reason: string; final?: boolean };
 
 /** A message built of one constant string. */
 export function plainTemplate(text: string): MessageTemplate {
