@@ -113,10 +113,11 @@ const functionName = (scope: string) => scope.slice(scope.lastIndexOf(".") + 1);
 export function settleIdentities(current: SiteKey[], previous: PreviousKey[], sha256: Sha256): { identities: Identity[]; removed: PreviousKey[] } {
   const kept = new Map<number, { prev: PreviousKey; why: Identity["kept"] }>();
   const used = new Set<PreviousKey>();
-  const byId = new Map(previous.map((p) => [p.id, p]));
+  const exact = (k: SiteKey) => `${k.repo}\n${k.filePath}\n${k.errorMessage}`;
+  const byMessage = new Map(previous.map((p) => [exact(p), p]));
   current.forEach((site, i) => {
-    const prev = byId.get(naturalId(site, sha256));
-    if (prev && prev.repo === site.repo && !used.has(prev)) {
+    const prev = byMessage.get(exact(site));
+    if (prev && !used.has(prev)) {
       kept.set(i, { prev, why: "same-message" });
       used.add(prev);
     }
