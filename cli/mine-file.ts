@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { mineSource } from "../lib/mine/raise-sites";
 import { moduleName, siteRecord, type MinedRecord } from "../lib/mine/record";
 import { splitLines } from "../lib/mine/lines";
+import { LIMITS } from "../lib/record/limits";
 
 /** Files past this size are skipped (generated tables, minified bundles), unless `--max-file-size` says otherwise. */
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -72,8 +73,13 @@ export function mineFile(absPath: string, filePath: string, tree: TreeContext): 
   const file = { repo: tree.repo, sha: tree.sha, analyzedAt: tree.analyzedAt, filePath, lines };
   for (const site of mined.sites) {
     const record = siteRecord(site, file);
-    if (record.errorMessage.includes("\0")) {
-      result.unreadable.push({ where: `${filePath}:${site.line}: ${site.errorClass}`, reason: "a message holding a NUL character" });
+    const refused = record.errorMessage.includes("\0")
+      ? "a message holding a NUL character"
+      : record.errorMessage.length > LIMITS.errorMessage || record.messagePattern.length > LIMITS.messagePattern
+        ? `a message longer than ${LIMITS.errorMessage} characters`
+        : null;
+    if (refused) {
+      result.unreadable.push({ where: `${filePath}:${site.line}: ${site.errorClass}`, reason: refused });
       continue;
     }
     result.records.push({ record, scope: site.scope || moduleName(filePath) });
@@ -83,21 +89,20 @@ export function mineFile(absPath: string, filePath: string, tree: TreeContext): 
   return result;
 }
 
-/** Offset of the first byte that breaks UTF-8 (a slow path, only for files that failed to decode). */
-function firstBadUtf8(bytes: Buffer): number {
-  let lo = 0;
-  let hi = bytes.length;
-  // The longest prefix that decodes, by bisection; a cut inside a valid character is not an error with stream: true.
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
+/** Offset of the first byte of the first sequence that is not UTF-8 (only for files that failed to decode). */
+export function firstBadUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
     try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-      lo = mid;
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(i, i + length));
     } catch {
-      hi = mid - 1;
+      return i;
     }
+    i += length;
   }
-  return Math.min(lo, bytes.length - 1);
+  return bytes.length;
 }
 
 /** The 1-based line of a byte offset. */

@@ -15,6 +15,8 @@ import { mineFile, type FileResult, type TreeContext } from "./mine-file";
 export interface FileJob {
   abs: string;
   filePath: string;
+  /** Problems the walk met before this file (a link that loops), printed in walk order. */
+  before?: string[];
 }
 
 /** Files per message to a worker. */

@@ -50,10 +50,12 @@ export async function runMine(opts: MineOptions): Promise<number> {
   const tree = { repo: opts.repo, sha, analyzedAt, maxFileBytes: opts.maxFileBytes };
   const progress = new Progress(process.stderr);
   const jobs = opts.jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
-  const files = jobList(root, prefix, opts.excludes, (line) => progress.problem(line));
+  const walkProblems: string[] = [];
+  const files = jobList(root, prefix, opts.excludes, walkProblems);
   const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "errdex-mine-")), "records.jsonl");
   try {
     const keys = await minePass(files, tree, jobs, tmp, opts, progress);
+    for (const line of walkProblems) progress.problem(line);
     const { identities, removed } = settleIdentities(keys, previous, sha256);
     await writePass(tmp, identities, analyzedAt, opts.out);
     progress.finish(identities, removed, opts.out);
@@ -69,8 +71,11 @@ function sourceDateEpoch(): string | null {
   return s && /^\d+$/.test(s) ? new Date(Number(s) * 1000).toISOString() : null;
 }
 
-function* jobList(root: string, prefix: string, excludes: string[], problem: (line: string) => void): Generator<FileJob> {
-  for (const f of pythonFiles(root, excludes, problem)) yield { abs: f.abs, filePath: prefix ? `${prefix}/${f.rel}` : f.rel };
+/** The files to mine; problems the walk meets ride on the next file, so stderr keeps the walk's order. */
+function* jobList(root: string, prefix: string, excludes: string[], problems: string[]): Generator<FileJob> {
+  for (const f of pythonFiles(root, excludes, (line) => problems.push(line))) {
+    yield { abs: f.abs, filePath: prefix ? `${prefix}/${f.rel}` : f.rel, before: problems.splice(0) };
+  }
 }
 
 /** First pass: mines every file, writes records without identity to `tmp`, returns their keys in order. */
@@ -86,7 +91,8 @@ async function minePass(
   const keys: SiteKey[] = [];
   const messages = new Set<string>();
   const t0 = performance.now();
-  for await (const [, result] of mineFiles(files, tree, jobs)) {
+  for await (const [job, result] of mineFiles(files, tree, jobs)) {
+    for (const line of job.before ?? []) progress.problem(line);
     progress.file(result, opts.verbose);
     for (const { record, scope } of result.records) {
       // Identical messages raised at several sites are one record: the first in file order.

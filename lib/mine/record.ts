@@ -12,6 +12,10 @@ import { renderMessage, renderPattern } from "./template";
 
 /** Lines of source shown either side of the raise. */
 export const SNIPPET_CONTEXT = 18;
+/** Characters of a snippet line shown; past them the line is cut and ends with `…` (a minified or generated line). */
+export const MAX_SNIPPET_LINE = 2_000;
+/** Characters of a condition or docstring sentence kept in the documentation. */
+const MAX_PHRASE = 1_000;
 /** How many folders of the package path become tags. */
 const PATH_TAGS = 3;
 /** Leading folders that hold a project's packages rather than name one. */
@@ -49,12 +53,15 @@ export function siteRecord(site: RaiseSite, file: FileContext): MinedRecord {
     severity: severityOf(site.errorClass),
     filePath: file.filePath,
     lineNumber: site.line,
-    sourceCode: file.lines.slice(start - 1, end).join("\n"),
+    sourceCode: file.lines
+      .slice(start - 1, end)
+      .map((l) => cut(l, MAX_SNIPPET_LINE))
+      .join("\n"),
     sourceCodeStart: start,
     sourceCodeEnd: end,
     githubUrl: githubUrlFor(place),
     documentation: documentation(site, where),
-    triggerScenarios: site.condition ?? `Reached in ${where}`,
+    triggerScenarios: site.condition ? cut(site.condition, MAX_PHRASE) : `Reached in ${where}`,
     commonSituations: `Calls into ${where} in ${moduleName(file.filePath)}`,
     solutions: [],
     exampleFix: null,
@@ -73,9 +80,14 @@ export function siteRecord(site: RaiseSite, file: FileContext): MinedRecord {
 
 /** "`ValueError` raised in `Engine.start` when `x < 0`." plus the docstring's first sentence. */
 function documentation(site: RaiseSite, where: string): string {
-  const when = site.condition ? ` when \`${site.condition}\`` : "";
-  const doc = site.docstring ? ` \`${where.split(".").pop()}\`: ${site.docstring}` : "";
+  const when = site.condition ? ` when \`${cut(site.condition, MAX_PHRASE)}\`` : "";
+  const doc = site.docstring ? ` \`${where.split(".").pop()}\`: ${cut(site.docstring, MAX_PHRASE)}` : "";
   return `\`${site.errorClass}\` raised in \`${where}\`${when}.${doc}`;
+}
+
+/** `text` cut to `max` characters, ending with `…` when cut. */
+function cut(text: string, max: number): string {
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 
 /** A warning class raises a warning; everything else is an error. */
