@@ -68,7 +68,8 @@ function write(stmt: SyntaxNode, name: string, src: string): Write | null {
   const target = stmt.firstChild;
   if (!target || target.name !== "VariableName" || src.slice(target.from, target.to) !== name) return null;
   const op = stmt.getChild("AssignOp") ?? stmt.getChild("UpdateOp");
-  const value = stmt.lastChild;
+  let value = stmt.lastChild;
+  while (value?.name === "Comment") value = value.prevSibling;
   const block = stmt.parent ? key(stmt.parent) : "";
   if (!op || !value || value === target) return null;
   const opText = src.slice(op.from, op.to);

@@ -12,7 +12,8 @@ interface Src {
 }
 
 const text = (ctx: Src, node: SyntaxNode) => ctx.src.slice(node.from, node.to);
-const PUNCTUATION = new Set(["(", ")", "[", "]", "{", "}", ","]);
+/** Punctuation and comments: not items of a tuple or an argument list. */
+const PUNCTUATION = new Set(["(", ")", "[", "]", "{", "}", ",", "Comment"]);
 
 /** Items of a tuple, list or argument list, without the punctuation. */
 function items(node: SyntaxNode): SyntaxNode[] {
@@ -92,7 +93,7 @@ function callArguments(args: SyntaxNode, ctx: Src): { positional: string[]; keyw
   };
   for (let c = args.firstChild; c; c = c.nextSibling) {
     if (c.name === ",") flush();
-    else if (c.name !== "(" && c.name !== ")") group.push(c);
+    else if (!PUNCTUATION.has(c.name)) group.push(c);
   }
   flush();
   return { positional, keywords };

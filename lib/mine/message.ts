@@ -65,10 +65,10 @@ function readNode(node: SyntaxNode, ctx: ReadContext, depth: number): MessageRea
   }
 }
 
-/** The node's children, punctuation included. */
+/** The node's children, punctuation included, comments left out. */
 export function children(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  for (let c = node.firstChild; c; c = c.nextSibling) out.push(c);
+  for (let c = node.firstChild; c; c = c.nextSibling) if (c.name !== "Comment") out.push(c);
   return out;
 }
 

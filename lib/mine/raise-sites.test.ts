@@ -118,3 +118,11 @@ describe("where a raise is", () => {
     expect(mineSource(src).syntaxErrors).toEqual([{ line: 1, message: `invalid syntax near ${JSON.stringify("(".repeat(30))}` }]);
   });
 });
+
+describe("comments", () => {
+  it("skips comments inside the call, the message and the assignment", () => {
+    const src = fn(`msg = f"bad {x}"  # why\nraise ValueError(  # noqa: TRY004\n    msg  # noqa: E501\n)`);
+    expect(only(src).message).toBe("bad {x}");
+    expect(only(fn(`raise ValueError(\n    "part one "  # first\n    "part two"  # second\n)`)).message).toBe("part one part two");
+  });
+});

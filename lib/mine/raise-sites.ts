@@ -141,7 +141,7 @@ function messageArgument(args: SyntaxNode, src: string): SyntaxNode | null {
     if (c.name === "," || c.name === ")") {
       if (group.length) groups.push(group);
       group = [];
-    } else if (c.name !== "(") group.push(c);
+    } else if (c.name !== "(" && c.name !== "Comment") group.push(c);
   }
   for (const g of groups) if (g.length === 1) return g[0]!;
   for (const g of groups) {
