@@ -42,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
 if (!isMainThread && (workerData as { errdex?: string } | null)?.errdex === "mine-worker") void import("./mine-pool");
 
 // Run when executed directly (tsx cli/errdex.ts); bin/errdex.mjs imports main() instead.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

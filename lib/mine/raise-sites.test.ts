@@ -97,8 +97,10 @@ describe("where a raise is", () => {
     expect(mineSource("x = 1\ndef f(:\n    pass\n").syntaxErrors).toEqual([{ line: 2, message: 'invalid syntax near ":"' }]);
   });
 
-  it("accepts the valid Python Lezer's grammar misreads: trailing-dot floats and a bare yield", () => {
-    expect(mineSource("def f():\n    x = (1., 2.)\n    try:\n        yield\n    finally:\n        pass\n").syntaxErrors).toEqual([]);
+  it("accepts the valid Python Lezer's grammar misreads: trailing-dot floats, a bare yield, form feeds", () => {
+    expect(mineSource("def f():\n    x = (1., 2.)\n    try:\n        yield\n    finally:\n        g = (yield)\n").syntaxErrors).toEqual([]);
+    const mined = mineSource('x = 1\n\f\n\fdef f():\n    raise ValueError("after a form feed")\n');
+    expect([mined.syntaxErrors, mined.sites.map((s) => s.line)]).toEqual([[], [4]]);
   });
 
   it("reads a raise under 300 nested blocks", () => {

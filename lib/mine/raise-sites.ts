@@ -48,8 +48,13 @@ export interface MinedSource {
 /** Statements that open a new scope: assignments inside them are not the raise's. */
 const SCOPES = new Set(["FunctionDefinition", "ClassDefinition"]);
 
+/** A form feed in a line's indentation: whitespace to Python, an error to @lezer/python. */
+const INDENT_FORM_FEED = /^[ \t\f]*\f[ \t\f]*/gm;
+
 /** Mines one source text. */
-export function mineSource(src: string): MinedSource {
+export function mineSource(text: string): MinedSource {
+  // Form feeds become spaces, one for one, so offsets and lines stay those of the file.
+  const src = text.includes("\f") ? text.replace(INDENT_FORM_FEED, (m) => m.replace(/\f/g, " ")) : text;
   const tree = parser.parse(src);
   const lines = lineIndex(src);
   const raises: SyntaxNode[] = [];
@@ -71,13 +76,13 @@ export function mineSource(src: string): MinedSource {
 /**
  * Valid Python that @lezer/python marks as an error, left out of the syntax
  * errors: a float written with a trailing dot (`1.`, read as a member access
- * missing its name) and a bare `yield` statement.
+ * missing its name) and a bare `yield`, as a statement or in parentheses.
  */
 function isGrammarGap(error: SyntaxNode): boolean {
   const parent = error.parent;
   if (!parent || error.from !== error.to) return false;
   if (parent.name === "MemberExpression") return parent.firstChild?.name === "Number" && parent.lastChild?.name === "⚠";
-  return parent.name === "YieldStatement" && parent.firstChild?.name === "yield";
+  return (parent.name === "YieldStatement" || parent.name === "YieldExpression") && parent.firstChild?.name === "yield";
 }
 
 function syntaxMessage(src: string, at: number): string {
