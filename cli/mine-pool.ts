@@ -21,6 +21,8 @@ export interface FileJob {
 
 /** Files per message to a worker. */
 const BATCH = 16;
+/** A tree of at most this many files is mined in this thread: starting workers would cost more than it saves. */
+const SMALL_TREE = 64;
 /** Batches in flight per worker. */
 const AHEAD = 3;
 
@@ -35,10 +37,24 @@ interface Reply {
 
 /** Mines the files in the order given, yielding each file's result. */
 export async function* mineFiles(files: Iterable<FileJob>, tree: TreeContext, jobs: number): AsyncGenerator<[FileJob, FileResult]> {
-  if (jobs <= 1) {
-    for (const f of files) yield [f, mineFile(f.abs, f.filePath, tree)];
+  const iterator = files[Symbol.iterator]();
+  const head: FileJob[] = [];
+  for (let next = iterator.next(); !next.done; next = iterator.next()) {
+    head.push(next.value);
+    if (head.length > SMALL_TREE) break;
+  }
+  const all = (function* () {
+    yield* head;
+    for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
+  })();
+  if (jobs <= 1 || head.length <= SMALL_TREE) {
+    for (const f of all) yield [f, mineFile(f.abs, f.filePath, tree)];
     return;
   }
+  yield* minePooled(all, tree, jobs);
+}
+
+async function* minePooled(files: Iterable<FileJob>, tree: TreeContext, jobs: number): AsyncGenerator<[FileJob, FileResult]> {
   const workers = Array.from({ length: jobs }, () => startWorker(tree));
   const pending = new Map<number, { files: FileJob[]; results?: FileResult[] }>();
   let failure: Error | null = null;

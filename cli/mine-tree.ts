@@ -83,16 +83,27 @@ export interface GitPlace {
   prefix: string;
 }
 
-/** The commit checked out at `dir`, or null when it is not in a git work tree (or git is missing). */
+/** The commit checked out at `dir`, or null when it is not in a git work tree, lies in a folder git ignores, or git is missing. */
 export function gitPlace(dir: string): GitPlace | null {
   const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   try {
     const sha = git("rev-parse", "HEAD");
+    if (ignored(dir)) return null;
     const committedAt = new Date(git("show", "-s", "--format=%cI", "HEAD")).toISOString();
     const prefix = git("rev-parse", "--show-prefix").replace(/\/$/, "");
     return { sha, committedAt, prefix };
   } catch {
     return null;
+  }
+}
+
+/** Whether git ignores `dir` (a build or scratch folder inside a checkout: its files are in no commit). */
+function ignored(dir: string): boolean {
+  try {
+    execFileSync("git", ["-C", dir, "check-ignore", "-q", "."], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -185,6 +185,20 @@ describe("errdex mine outside git", () => {
   });
 });
 
+describe("errdex mine on a larger tree", () => {
+  it("writes the same bytes on one thread as on two worker threads", SLOW, () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 150; i++) files[`pkg/m${String(i).padStart(3, "0")}.py`] = `def f${i}(x):\n    if x > ${i}:\n        raise ValueError(f"module ${i}: {x} is over ${i}")\n`;
+    const dir = tree(files);
+    const sha = "0123456789abcdef0123456789abcdef01234567";
+    const one = errdex(["mine", dir, "--repo", "acme/a", "--sha", sha, "--jobs", "1"]);
+    const two = errdex(["mine", dir, "--repo", "acme/a", "--sha", sha, "--jobs", "2"]);
+    expect([one.code, two.code]).toEqual([0, 0]);
+    expect(two.stdout).toBe(one.stdout);
+    expect(one.stdout.trim().split("\n")).toHaveLength(150);
+  });
+});
+
 describe("errdex mine on hostile sources", () => {
   it("reports each bad file with its path and mines the rest", SLOW, () => {
     const dir = tree({
