@@ -162,7 +162,17 @@ describe("errdex mine outside git", () => {
     const dir = tree({ "a.py": 'raise ValueError("x")\n' });
     const run = errdex(["mine", dir, "--repo", "acme/a"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`errdex: ${dir} is not in a git checkout, so the commit is unknown: pass --sha SHA (the 40-hex-digit commit the files are at)\n`);
+    expect(run.stderr).toBe(`errdex: ${dir} is not in a git checkout (or git ignores it), so the commit is unknown: pass --sha SHA (the 40-hex-digit commit the files are at)\n`);
+  });
+
+  it("treats a folder git ignores as outside git: its files are in no commit", SLOW, () => {
+    const repo = tree({ ".gitignore": "scratch/\n", "scratch/a.py": 'raise ValueError("x")\n' });
+    git(repo, "init", "-q");
+    git(repo, "add", "-A");
+    git(repo, "commit", "-qm", "one");
+    const run = errdex(["mine", path.join(repo, "scratch"), "--repo", "acme/a"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("is not in a git checkout (or git ignores it), so the commit is unknown: pass --sha SHA");
   });
 
   it("writes JSON Lines to stdout, skipping tests, examples and --exclude globs, dated by SOURCE_DATE_EPOCH", SLOW, () => {
