@@ -39,23 +39,36 @@ interface Run {
 /** Runs `errdex mine` on `tree` under GNU time; the summary line gives files and records. */
 function mine(tree: string, repo: string): Run {
   const out = path.join(dir, `${repo.replace("/", "-")}.jsonl`);
-  const run = spawnSync("/usr/bin/time", ["-f", "time: %e s %M KB", "node", "bin/errdex.mjs", "mine", tree, "--repo", repo, "--sha", SHA, "--out", out], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    "/usr/bin/time",
+    ["-f", "time: %e s %M KB", "node", "bin/errdex.mjs", "mine", tree, "--repo", repo, "--sha", SHA, "--out", out],
+    {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (run.status !== 0) throw new Error(`errdex mine failed (${run.status}):\n${run.stderr.slice(-2000)}`);
   const summary = /mine: (\d+) files \((\d+) skipped\) in [\d.]+ s: (\d+) records/.exec(run.stderr);
   const time = /time: ([\d.]+) s (\d+) KB/.exec(run.stderr);
   if (!summary || !time) throw new Error(`no summary in:\n${run.stderr.slice(-2000)}`);
   const seconds = Number(time[1]);
   const files = Number(summary[1]);
-  return { files, skipped: Number(summary[2]), records: Number(summary[3]), seconds, filesPerSecond: Math.round(files / seconds), peakRssMB: Math.round(Number(time[2]) / 1024) };
+  return {
+    files,
+    skipped: Number(summary[2]),
+    records: Number(summary[3]),
+    seconds,
+    filesPerSecond: Math.round(files / seconds),
+    peakRssMB: Math.round(Number(time[2]) / 1024),
+  };
 }
 
 /** A tree of `count` Python files: real files copied under copy-N/, each with a raise of its own appended. */
 function replicate(sources: string[], count: number): string {
   const root = path.join(dir, "tree");
-  const files = sources.flatMap((src) => [...pythonFiles(src, [], () => {})].map((f) => ({ abs: f.abs, rel: `${path.basename(src)}/${f.rel}` })));
+  const files = sources.flatMap((src) =>
+    [...pythonFiles(src, [], () => {})].map((f) => ({ abs: f.abs, rel: `${path.basename(src)}/${f.rel}` })),
+  );
   for (let i = 0; i < count; i++) {
     const f = files[i % files.length]!;
     const target = path.join(root, `copy-${Math.floor(i / files.length)}`, f.rel);

@@ -39,7 +39,9 @@ describe("errdex mine arguments", () => {
 
   it("shows its own help, naming the folders it skips", () => {
     expect(parseCommand(["mine", "--help"])).toEqual({ command: "help", toStderr: false, text: MINE_USAGE });
-    expect(MINE_USAGE).toContain("skipped by default: folders named test, tests, example, examples, doc, docs, benchmark, benchmarks, third_party");
+    expect(MINE_USAGE).toContain(
+      "skipped by default: folders named test, tests, example, examples, doc, docs, benchmark, benchmarks, third_party",
+    );
   });
 
   it.each([
@@ -48,7 +50,10 @@ describe("errdex mine arguments", () => {
     [["mine", "a", "b", "--repo", "a/b"], "mine takes one folder (got 2: a b)"],
     [["mine", "src", "--repo", "acme"], '--repo must be OWNER/NAME as on GitHub, e.g. vllm-project/vllm (got "acme")'],
     [["mine", "src", "--repo", "a/b", "--sha", "HEAD"], '--sha must be a full commit of 40 lower-case hex digits (got "HEAD")'],
-    [["mine", "src", "--repo", "a/b", "--analyzed-at", "yesterday"], '--analyzed-at must be an ISO 8601 date-time such as 2026-08-28T05:10:05Z (got "yesterday")'],
+    [
+      ["mine", "src", "--repo", "a/b", "--analyzed-at", "yesterday"],
+      '--analyzed-at must be an ISO 8601 date-time such as 2026-08-28T05:10:05Z (got "yesterday")',
+    ],
     [["mine", "src", "--repo", "a/b", "--max-file-size", "1MB"], "--max-file-size must be a whole number of bytes (got 1MB)"],
     [["mine", "src", "--repo", "a/b", "--jobs", "0"], "--jobs must be a whole number from 1 to 64 (got 0)"],
     [

@@ -90,14 +90,17 @@ export function parseMineArgs(args: string[]): MineParse {
   if (extra.length) return error(`mine takes one folder (got ${parsed.positionals.length}: ${parsed.positionals.join(" ")})`);
   if (v.repo === undefined) return error("mine needs --repo OWNER/NAME, the GitHub repository the files come from");
   if (!REPO_RE.test(v.repo)) return error(`--repo must be OWNER/NAME as on GitHub, e.g. vllm-project/vllm (got ${JSON.stringify(v.repo)})`);
-  if (v.sha !== undefined && !SHA_RE.test(v.sha)) return error(`--sha must be a full commit of 40 lower-case hex digits (got ${JSON.stringify(v.sha)})`);
+  if (v.sha !== undefined && !SHA_RE.test(v.sha))
+    return error(`--sha must be a full commit of 40 lower-case hex digits (got ${JSON.stringify(v.sha)})`);
   const analyzedAt = v["analyzed-at"];
   if (analyzedAt !== undefined && !isIsoTime(analyzedAt))
     return error(`--analyzed-at must be an ISO 8601 date-time such as 2026-08-28T05:10:05Z (got ${JSON.stringify(analyzedAt)})`);
   const maxFileBytes = v["max-file-size"] === undefined ? DEFAULT_MAX_FILE_BYTES : Number(v["max-file-size"]);
-  if (!Number.isInteger(maxFileBytes) || maxFileBytes < 1) return error(`--max-file-size must be a whole number of bytes (got ${v["max-file-size"]})`);
+  if (!Number.isInteger(maxFileBytes) || maxFileBytes < 1)
+    return error(`--max-file-size must be a whole number of bytes (got ${v["max-file-size"]})`);
   const jobs = v.jobs === undefined ? undefined : Number(v.jobs);
-  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)) return error(`--jobs must be a whole number from 1 to 64 (got ${v.jobs})`);
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1 || jobs > 64))
+    return error(`--jobs must be a whole number from 1 to 64 (got ${v.jobs})`);
   return {
     kind: "mine",
     options: {

@@ -57,7 +57,8 @@ export function mineFile(absPath: string, filePath: string, tree: TreeContext): 
     return refuse(`cannot parse: not UTF-8 (byte 0x${bytes[at]!.toString(16).padStart(2, "0")} at offset ${at})`, lineOfByte(bytes, at));
   }
   const nul = src.indexOf("\0");
-  if (nul >= 0) return refuse("cannot parse: source code cannot contain a NUL byte", lineOfByte(bytes, Buffer.byteLength(src.slice(0, nul))));
+  if (nul >= 0)
+    return refuse("cannot parse: source code cannot contain a NUL byte", lineOfByte(bytes, Buffer.byteLength(src.slice(0, nul))));
   if (src.charCodeAt(0) === 0xfeff) src = src.slice(1);
   let mined;
   try {
@@ -91,7 +92,7 @@ export function mineFile(absPath: string, filePath: string, tree: TreeContext): 
 
 /** Offset of the first byte of the first sequence that is not UTF-8 (only for files that failed to decode). */
 export function firstBadUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (length === 0 || i + length > bytes.length) return i;

@@ -18,7 +18,8 @@ afterAll(() => fs.rmSync(OUT, { recursive: true, force: true }));
 
 describe("errdex mine on numpy", () => {
   it("writes a dataset that validates with no error", () => {
-    if (!fs.existsSync(NUMPY)) throw new Error(`this test needs Debian's python3-numpy at ${NUMPY} (apt-get install -y python3-numpy, as .ci/run does)`);
+    if (!fs.existsSync(NUMPY))
+      throw new Error(`this test needs Debian's python3-numpy at ${NUMPY} (apt-get install -y python3-numpy, as .ci/run does)`);
     const out = path.join(OUT, "numpy.jsonl");
     const sha = "0123456789abcdef0123456789abcdef01234567";
     const run = spawnSync("npx", ["tsx", "cli/errdex.ts", "mine", NUMPY, "--repo", "numpy/numpy", "--sha", sha, "--out", out], {
@@ -27,7 +28,12 @@ describe("errdex mine on numpy", () => {
       timeout: 240_000,
     });
     expect(run.status).toBe(0);
-    console.log(run.stderr.split("\n").filter((l) => l.startsWith("mine:") || l.includes("cannot")).join("\n"));
+    console.log(
+      run.stderr
+        .split("\n")
+        .filter((l) => l.startsWith("mine:") || l.includes("cannot"))
+        .join("\n"),
+    );
     const result = validateDataset([{ name: out, text: fs.readFileSync(out, "utf8") }]);
     expect(result.problems.filter((p) => p.level === "error")).toEqual([]);
     // numpy 1.24 holds some 730 readable raise sites outside its tests; Lezer misreads one file (docs/mining.md).

@@ -15,7 +15,7 @@ export function loadPrevious(location: string): PreviousKey[] {
   try {
     ds = loadDataset(location, { quick: true });
   } catch (err) {
-    if (err instanceof DatasetIOError) throw new Error(`--previous: ${err.message}`);
+    if (err instanceof DatasetIOError) throw new Error(`--previous: ${err.message}`, { cause: err });
     throw err;
   }
   return ds.parsed.map(({ record: r }) => ({

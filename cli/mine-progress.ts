@@ -68,7 +68,8 @@ export class Progress {
   /** The summary, once the dataset is written. */
   finish(identities: Identity[], removed: PreviousKey[], out: string | undefined): void {
     const kept = identities.filter((i) => i.kept !== "new").length;
-    for (const r of removed) this.write(terminalSafe(`${r.filePath}: removed: record ${r.id} ${r.repo}/${r.slug} (no site continues it)`) + "\n");
+    for (const r of removed)
+      this.write(terminalSafe(`${r.filePath}: removed: record ${r.id} ${r.repo}/${r.slug} (no site continues it)`) + "\n");
     const lines = [
       `mine: ${this.files} files (${this.skipped} skipped) in ${this.seconds.toFixed(1)} s: ${identities.length} records` +
         ` (${this.merged} repeated messages merged), ${this.unreadable} messages it cannot read, ${this.withoutMessage} raises without a message`,

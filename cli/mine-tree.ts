@@ -85,7 +85,8 @@ export interface GitPlace {
 
 /** The commit checked out at `dir`, or null when it is not in a git work tree, lies in a folder git ignores, or git is missing. */
 export function gitPlace(dir: string): GitPlace | null {
-  const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", dir, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   try {
     const sha = git("rev-parse", "HEAD");
     if (ignored(dir)) return null;
@@ -110,7 +111,10 @@ function ignored(dir: string): boolean {
 /** The date of a commit in the repository at `dir`, ISO 8601 in UTC; null when git does not know it. */
 export function commitDate(dir: string, sha: string): string | null {
   try {
-    const out = execFileSync("git", ["-C", dir, "show", "-s", "--format=%cI", sha], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const out = execFileSync("git", ["-C", dir, "show", "-s", "--format=%cI", sha], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     return new Date(out.trim()).toISOString();
   } catch {
     return null;

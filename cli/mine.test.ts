@@ -162,7 +162,9 @@ describe("errdex mine outside git", () => {
     const dir = tree({ "a.py": 'raise ValueError("x")\n' });
     const run = errdex(["mine", dir, "--repo", "acme/a"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`errdex: ${dir} is not in a git checkout (or git ignores it), so the commit is unknown: pass --sha SHA (the 40-hex-digit commit the files are at)\n`);
+    expect(run.stderr).toBe(
+      `errdex: ${dir} is not in a git checkout (or git ignores it), so the commit is unknown: pass --sha SHA (the 40-hex-digit commit the files are at)\n`,
+    );
   });
 
   it("treats a folder git ignores as outside git: its files are in no commit", SLOW, () => {
@@ -187,7 +189,10 @@ describe("errdex mine outside git", () => {
     const sha = "0123456789abcdef0123456789abcdef01234567";
     const run = errdex(["mine", dir, "--repo", "acme/a", "--sha", sha, "--exclude", "*_pb2.py"], { SOURCE_DATE_EPOCH: "1767225600" });
     expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as { record: ErrorRecord; datasetVersion: string });
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { record: ErrorRecord; datasetVersion: string });
     expect(lines.map((l) => [l.record.errorMessage, l.record.filePath, l.record.analyzedAt, l.datasetVersion])).toEqual([
       ["bad {x}", "pkg/core.py", "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"],
     ]);
@@ -198,7 +203,9 @@ describe("errdex mine outside git", () => {
 describe("errdex mine on a larger tree", () => {
   it("writes the same bytes on one thread as on two worker threads", SLOW, () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 150; i++) files[`pkg/m${String(i).padStart(3, "0")}.py`] = `def f${i}(x):\n    if x > ${i}:\n        raise ValueError(f"module ${i}: {x} is over ${i}")\n`;
+    for (let i = 0; i < 150; i++)
+      files[`pkg/m${String(i).padStart(3, "0")}.py`] =
+        `def f${i}(x):\n    if x > ${i}:\n        raise ValueError(f"module ${i}: {x} is over ${i}")\n`;
     const dir = tree(files);
     const sha = "0123456789abcdef0123456789abcdef01234567";
     const one = errdex(["mine", dir, "--repo", "acme/a", "--sha", sha, "--jobs", "1"]);
@@ -237,10 +244,26 @@ describe("errdex mine on hostile sources", () => {
   it("mines a 5 MB single-line file when the limit allows it", SLOW, () => {
     const dir = tree({ "big.py": "x = 1; ".repeat(750_000) + 'raise ValueError("at the end of a long line")\n' });
     const out = path.join(dir, "out.jsonl");
-    const run = errdex(["mine", dir, "--repo", "acme/a", "--sha", "0123456789abcdef0123456789abcdef01234567", "--out", out, "--max-file-size", "10000000"]);
+    const run = errdex([
+      "mine",
+      dir,
+      "--repo",
+      "acme/a",
+      "--sha",
+      "0123456789abcdef0123456789abcdef01234567",
+      "--out",
+      out,
+      "--max-file-size",
+      "10000000",
+    ]);
     expect(run.code).toBe(0);
     const [record] = validRecords(out);
-    expect([record!.errorMessage, record!.lineNumber, record!.sourceCodeStart, record!.sourceCodeEnd]).toEqual(["at the end of a long line", 1, 1, 1]);
+    expect([record!.errorMessage, record!.lineNumber, record!.sourceCodeStart, record!.sourceCodeEnd]).toEqual([
+      "at the end of a long line",
+      1,
+      1,
+      1,
+    ]);
     // The snippet shows the long line cut, so the record stays within the size limits.
     expect(record!.sourceCode).toBe("x = 1; ".repeat(750_000).slice(0, 1999) + "…");
   });

@@ -35,8 +35,12 @@ export async function runMine(opts: MineOptions): Promise<number> {
   if (!fs.statSync(root).isDirectory()) return fail(`${opts.path}: not a folder; errdex mine reads a folder of Python files`);
   const git = gitPlace(root);
   const sha = opts.sha ?? git?.sha;
-  if (!sha) return fail(`${opts.path} is not in a git checkout (or git ignores it), so the commit is unknown: pass --sha SHA (the 40-hex-digit commit the files are at)`);
-  const analyzedAt = opts.analyzedAt ?? (git ? (sha === git.sha ? git.committedAt : commitDate(root, sha)) : null) ?? sourceDateEpoch() ?? FIXED_ANALYZED_AT;
+  if (!sha)
+    return fail(
+      `${opts.path} is not in a git checkout (or git ignores it), so the commit is unknown: pass --sha SHA (the 40-hex-digit commit the files are at)`,
+    );
+  const analyzedAt =
+    opts.analyzedAt ?? (git ? (sha === git.sha ? git.committedAt : commitDate(root, sha)) : null) ?? sourceDateEpoch() ?? FIXED_ANALYZED_AT;
   let previous: PreviousKey[] = [];
   if (opts.previous) {
     try {

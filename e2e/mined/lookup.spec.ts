@@ -37,5 +37,10 @@ test("a traceback the tree's code prints finds the mined record first", async ({
   await first.getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`${recordPath(full)}/?$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("is full");
-  await expect(page.getByText("Starts at the dock", { exact: false }).or(page.getByText("Berths a ship at the dock.", { exact: false })).first()).toBeVisible();
+  await expect(
+    page
+      .getByText("Starts at the dock", { exact: false })
+      .or(page.getByText("Berths a ship at the dock.", { exact: false }))
+      .first(),
+  ).toBeVisible();
 });

@@ -47,8 +47,12 @@ function classify(record: ErrorRecord): { kind: Kind; detail: string } {
 function corpusRecords(): ErrorRecord[] {
   if (!fs.existsSync(CORPUS)) throw new Error(`the corpus suite needs the shared corpus at ${CORPUS} (set ERRDEX_CORPUS)`);
   const out: ErrorRecord[] = [];
-  for (const name of fs.readdirSync(CORPUS).filter((n) => n.endsWith(".jsonl")).sort()) {
-    for (const line of fs.readFileSync(path.join(CORPUS, name), "utf8").split("\n")) if (line.trim()) out.push((JSON.parse(line) as { record: ErrorRecord }).record);
+  for (const name of fs
+    .readdirSync(CORPUS)
+    .filter((n) => n.endsWith(".jsonl"))
+    .sort()) {
+    for (const line of fs.readFileSync(path.join(CORPUS, name), "utf8").split("\n"))
+      if (line.trim()) out.push((JSON.parse(line) as { record: ErrorRecord }).record);
   }
   return out;
 }

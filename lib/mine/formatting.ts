@@ -32,7 +32,7 @@ export function percentTemplate(fmt: string, right: SyntaxNode, ctx: Src): Messa
   const segments: Segment[] = [];
   let literal = "";
   let next = 0;
-  for (let i = 0; i < fmt.length; ) {
+  for (let i = 0; i < fmt.length;) {
     if (fmt[i] !== "%") {
       literal += fmt[i++];
       continue;
@@ -109,7 +109,7 @@ export function formatMethodTemplate(fmt: string, args: SyntaxNode, ctx: Src): M
   let literal = "";
   let auto = 0;
   const bad = (): MessageRead => ({ ok: false, reason: "a .format() string it cannot read" });
-  for (let i = 0; i < fmt.length; ) {
+  for (let i = 0; i < fmt.length;) {
     const c = fmt[i]!;
     if ((c === "{" || c === "}") && fmt[i + 1] === c) {
       literal += c;

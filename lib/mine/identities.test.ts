@@ -21,7 +21,9 @@ describe("settleIdentities", () => {
   it("gives a new site the corpus's id and a slug of its first eight words", () => {
     const { identities, removed } = settleIdentities([site()], [], sha256);
     expect(identities).toEqual([{ id: naturalId(site(), sha256), slug: "invalid-batch-size-n-expected-a-positive-number", kept: "new" }]);
-    expect(naturalId(site(), sha256)).toBe(sha256("acme/engine\nengine/core.py\nInvalid batch size {n}, expected a positive number").slice(0, 16));
+    expect(naturalId(site(), sha256)).toBe(
+      sha256("acme/engine\nengine/core.py\nInvalid batch size {n}, expected a positive number").slice(0, 16),
+    );
     expect(removed).toEqual([]);
   });
 
@@ -29,8 +31,13 @@ describe("settleIdentities", () => {
     const previous = [
       prev("aaaaaaaaaaaaaaaa", "same", { errorMessage: "Engine is not running" }),
       prev("bbbbbbbbbbbbbbbb", "reworded", { errorMessage: "Invalid batch size {n}" }),
-      prev("cccccccccccccccc", "moved", { filePath: "engine/old.py", scope: "load", errorClass: "KeyError", errorMessage: "No model named {name}" }),
-      prev("dddddddddddddddd", "gone", { errorMessage: "Totally different words here" , scope: "stop" }),
+      prev("cccccccccccccccc", "moved", {
+        filePath: "engine/old.py",
+        scope: "load",
+        errorClass: "KeyError",
+        errorMessage: "No model named {name}",
+      }),
+      prev("dddddddddddddddd", "gone", { errorMessage: "Totally different words here", scope: "stop" }),
     ];
     const current = [
       site({ errorMessage: "Engine is not running" }),
@@ -63,7 +70,10 @@ describe("settleIdentities", () => {
 
   it("never hands out a slug a kept record holds", () => {
     const previous = [prev("aaaaaaaaaaaaaaaa", "engine-is-not-running", { errorMessage: "Engine is not running!" })];
-    const current = [site({ errorMessage: "Engine is not running" }), site({ errorMessage: "engine is not running", scope: "other", errorClass: "X" })];
+    const current = [
+      site({ errorMessage: "Engine is not running" }),
+      site({ errorMessage: "engine is not running", scope: "other", errorClass: "X" }),
+    ];
     const { identities } = settleIdentities(current, previous, sha256);
     expect(identities.map((i) => i.slug)).toEqual(["engine-is-not-running", "engine-is-not-running-2"]);
   });

@@ -76,7 +76,13 @@ function words(message: string): string[] {
   const out: string[] = [];
   for (const s of parseTemplate(message)) {
     if (s.kind === "placeholder") out.push("{}");
-    else out.push(...s.value.toLowerCase().split(/[^a-z0-9_]+/).filter(Boolean));
+    else
+      out.push(
+        ...s.value
+          .toLowerCase()
+          .split(/[^a-z0-9_]+/)
+          .filter(Boolean),
+      );
   }
   return out;
 }
@@ -110,7 +116,11 @@ const functionName = (scope: string) => scope.slice(scope.lastIndexOf(".") + 1);
  * previous records that no site continues. Deterministic: the same inputs
  * give the same identities.
  */
-export function settleIdentities(current: SiteKey[], previous: PreviousKey[], sha256: Sha256): { identities: Identity[]; removed: PreviousKey[] } {
+export function settleIdentities(
+  current: SiteKey[],
+  previous: PreviousKey[],
+  sha256: Sha256,
+): { identities: Identity[]; removed: PreviousKey[] } {
   const kept = new Map<number, { prev: PreviousKey; why: Identity["kept"] }>();
   const used = new Set<PreviousKey>();
   const exact = (k: SiteKey) => `${k.repo}\n${k.filePath}\n${k.errorMessage}`;

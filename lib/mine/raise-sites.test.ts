@@ -26,23 +26,71 @@ const fn = (body: string) => `def check(x, n, self=None):\n${body.replace(/^/gm,
 
 describe("message forms", () => {
   it.each([
-    ["plain", `raise ValueError("Invalid mode (expected one of a, b)")`, "Invalid mode (expected one of a, b)", String.raw`Invalid mode \(expected one of a, b\)`, []],
+    [
+      "plain",
+      `raise ValueError("Invalid mode (expected one of a, b)")`,
+      "Invalid mode (expected one of a, b)",
+      String.raw`Invalid mode \(expected one of a, b\)`,
+      [],
+    ],
     // As the corpus writes it: a plain string's braces stay as written; the pattern takes them literally.
     ["plain with braces", `raise KeyError("use {name} literally")`, "use {name} literally", String.raw`use \{name\} literally`, ["name"]],
     ["escapes decoded", String.raw`raise ValueError("tab\there\nnext \x41")`, "tab\there\nnext A", String.raw`tab\there\nnext A`, []],
     ["raw string", String.raw`raise ValueError(r"C:\path\n")`, String.raw`C:\path\n`, String.raw`C:\\path\\n`, []],
-    ["f-string", `raise ValueError(f"got {x!r} for {self.mode}, width {n:>4}")`, "got {x!r} for {self.mode}, width {n:>4}", "got (.+?) for (.+?), width (.+?)", ["x", "self.mode", "n"]],
+    [
+      "f-string",
+      `raise ValueError(f"got {x!r} for {self.mode}, width {n:>4}")`,
+      "got {x!r} for {self.mode}, width {n:>4}",
+      "got (.+?) for (.+?), width (.+?)",
+      ["x", "self.mode", "n"],
+    ],
     ["f-string with literal braces", `raise ValueError(f"{{a}} is {x}")`, "{{a}} is {x}", String.raw`\{a\} is (.+?)`, ["x"]],
-    ["f-string self-documenting", `raise ValueError(f"bad {x=} and {n = }")`, "bad x={x!r} and n = {n!r}", "bad x=(.+?) and n = (.+?)", ["x", "n"]],
-    ["concatenation", `raise ValueError("expected " + str(n) + " items, got " + repr(x))`, "expected {n} items, got {x!r}", "expected (.+?) items, got (.+?)", ["n", "x"]],
+    [
+      "f-string self-documenting",
+      `raise ValueError(f"bad {x=} and {n = }")`,
+      "bad x={x!r} and n = {n!r}",
+      "bad x=(.+?) and n = (.+?)",
+      ["x", "n"],
+    ],
+    [
+      "concatenation",
+      `raise ValueError("expected " + str(n) + " items, got " + repr(x))`,
+      "expected {n} items, got {x!r}",
+      "expected (.+?) items, got (.+?)",
+      ["n", "x"],
+    ],
     ["concatenation of an f-string", `raise ValueError(f"size {n}" + " too big")`, "size {n} too big", "size (.+?) too big", ["n"]],
-    ["implicit join", `raise ValueError(\n    "part one, "\n    f"part {n} "\n    'end {x}'\n)`, "part one, part {n} end {{x}}", String.raw`part one, part (.+?) end \{x\}`, ["n"]],
+    [
+      "implicit join",
+      `raise ValueError(\n    "part one, "\n    f"part {n} "\n    'end {x}'\n)`,
+      "part one, part {n} end {{x}}",
+      String.raw`part one, part (.+?) end \{x\}`,
+      ["n"],
+    ],
     ["%-format, one value", `raise ValueError("unknown dtype %s" % x)`, "unknown dtype {x}", "unknown dtype (.+?)", ["x"]],
-    ["%-format, a tuple", `raise ValueError("got %r, want %d (%.2f%%)" % (x, n, self.ratio))`, "got {x!r}, want {n} ({self.ratio:.2f}%)", String.raw`got (.+?), want (.+?) \((.+?)%\)`, ["x", "n", "self.ratio"]],
+    [
+      "%-format, a tuple",
+      `raise ValueError("got %r, want %d (%.2f%%)" % (x, n, self.ratio))`,
+      "got {x!r}, want {n} ({self.ratio:.2f}%)",
+      String.raw`got (.+?), want (.+?) \((.+?)%\)`,
+      ["x", "n", "self.ratio"],
+    ],
     ["%-format, a dict", `raise ValueError("%(name)s is %(what)s" % {"name": x, "what": n})`, "{x} is {n}", "(.+?) is (.+?)", ["x", "n"]],
     ["%-format with braces in the text", `raise ValueError("{x} %s" % n)`, "{{x}} {n}", String.raw`\{x\} (.+?)`, ["n"]],
-    [".format(), positional", `raise ValueError("{} not in {}".format(x, self.names))`, "{x} not in {self.names}", "(.+?) not in (.+?)", ["x", "self.names"]],
-    [".format(), numbered and named", `raise ValueError("{0!r}: {1:>3} {what}".format(x, n, what=self.w))`, "{x!r}: {n:>3} {self.w}", "(.+?): (.+?) (.+?)", ["x", "n", "self.w"]],
+    [
+      ".format(), positional",
+      `raise ValueError("{} not in {}".format(x, self.names))`,
+      "{x} not in {self.names}",
+      "(.+?) not in (.+?)",
+      ["x", "self.names"],
+    ],
+    [
+      ".format(), numbered and named",
+      `raise ValueError("{0!r}: {1:>3} {what}".format(x, n, what=self.w))`,
+      "{x!r}: {n:>3} {self.w}",
+      "(.+?): (.+?) (.+?)",
+      ["x", "n", "self.w"],
+    ],
     ["keyword message=", `raise HTTPException(status_code=404, detail=f"no job {x}")`, "no job {x}", "no job (.+?)", ["x"]],
   ])("%s", (_name, code, message, pattern, names) => {
     const got = only(fn(code));
@@ -53,7 +101,11 @@ describe("message forms", () => {
 
   it.each([
     ["assigned above", `msg = "bad value"\nraise ValueError(msg)`, "bad value"],
-    ["assigned an f-string, then extended", `msg = f"bad {x}"\nmsg += ", expected " + str(n)\nraise ValueError(msg)`, "bad {x}, expected {n}"],
+    [
+      "assigned an f-string, then extended",
+      `msg = f"bad {x}"\nmsg += ", expected " + str(n)\nraise ValueError(msg)`,
+      "bad {x}, expected {n}",
+    ],
     ["annotated assignment", `msg: str = "bad %s" % x\nraise ValueError(msg)`, "bad {x}"],
     ["assigned from a variable", `base = "bad"\nmsg = base + " value " + x\nraise ValueError(msg)`, "bad value {x}"],
     ["assigned before the if that raises", `msg = f"bad {x}"\nif n:\n    raise ValueError(msg)`, "bad {x}"],
@@ -64,10 +116,22 @@ describe("message forms", () => {
   it.each([
     ["a call", `raise ValueError(describe(x))`, "a message returned by a call (describe)"],
     ["an unassigned variable", `raise ValueError(msg)`, "a variable (msg) not assigned a string above the raise in its function"],
-    ["a variable assigned in one branch", `if n:\n    msg = "a"\nelse:\n    msg = "b"\nraise ValueError(msg)`, "a variable (msg) not assigned a string above the raise in its function"],
-    ["a variable assigned below", `if n:\n    raise ValueError(msg)\nmsg = "late"`, "a variable (msg) not assigned a string above the raise in its function"],
-    ["a variable assigned in a nested function", `def inner():\n    msg = "a"\nraise ValueError(msg)`, "a variable (msg) not assigned a string above the raise in its function"],
-    ["a join", `raise ValueError(", ".join(x))`, "a message returned by a call (\", \".join)"],
+    [
+      "a variable assigned in one branch",
+      `if n:\n    msg = "a"\nelse:\n    msg = "b"\nraise ValueError(msg)`,
+      "a variable (msg) not assigned a string above the raise in its function",
+    ],
+    [
+      "a variable assigned below",
+      `if n:\n    raise ValueError(msg)\nmsg = "late"`,
+      "a variable (msg) not assigned a string above the raise in its function",
+    ],
+    [
+      "a variable assigned in a nested function",
+      `def inner():\n    msg = "a"\nraise ValueError(msg)`,
+      "a variable (msg) not assigned a string above the raise in its function",
+    ],
+    ["a join", `raise ValueError(", ".join(x))`, 'a message returned by a call (", ".join)'],
     ["only placeholders", `raise ValueError(f"{x}")`, "a message with no literal text"],
     ["a %-format of a variable", `raise ValueError(fmt % x)`, "a variable (fmt) not assigned a string above the raise in its function"],
     ["an attribute", `raise ValueError(self.message)`, "a message built by a member expression"],
@@ -87,7 +151,9 @@ describe("where a raise is", () => {
   it("names the class, the enclosing scope, the docstring's first sentence and the guarding condition", () => {
     const src = `class Engine:\n    def start(self, n):\n        """Starts the engine. Then waits."""\n        if n < 0 and not self.ok:\n            raise errors.EngineError(f"bad n {n}")\n        elif n > 9:\n            pass\n        else:\n            raise RuntimeWarning("odd")\n`;
     const mined = mineSource(src);
-    expect(mined.sites.map(({ line, errorClass, scope, docstring, condition }) => ({ line, errorClass, scope, docstring, condition }))).toEqual([
+    expect(
+      mined.sites.map(({ line, errorClass, scope, docstring, condition }) => ({ line, errorClass, scope, docstring, condition })),
+    ).toEqual([
       { line: 5, errorClass: "EngineError", scope: "Engine.start", docstring: "Starts the engine.", condition: "n < 0 and not self.ok" },
       { line: 9, errorClass: "RuntimeWarning", scope: "Engine.start", docstring: "Starts the engine.", condition: "not (n > 9)" },
     ]);
@@ -112,7 +178,9 @@ describe("where a raise is", () => {
 
   it("stops reading a message nested past its limit", () => {
     const src = 'raise ValueError("a" ' + '+ "b" '.repeat(450) + ")\n";
-    expect(mineSource(src).unreadable).toEqual([{ line: 1, errorClass: "ValueError", reason: "a message nested more than 400 levels deep" }]);
+    expect(mineSource(src).unreadable).toEqual([
+      { line: 1, errorClass: "ValueError", reason: "a message nested more than 400 levels deep" },
+    ]);
   });
 
   it("reports nesting past what the parser takes as a syntax error", () => {

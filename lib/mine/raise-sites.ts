@@ -63,8 +63,7 @@ export function mineSource(text: string): MinedSource {
     enter(n) {
       if (n.type.isError) {
         if (!isGrammarGap(n.node)) errors.push(n.from);
-      }
-      else if (n.name === "RaiseStatement") raises.push(n.node);
+      } else if (n.name === "RaiseStatement") raises.push(n.node);
     },
   });
   const out: MinedSource = { sites: [], unreadable: [], withoutMessage: 0, syntaxErrors: [] };
@@ -203,4 +202,3 @@ function firstSentence(fn: SyntaxNode, src: string): string | null {
   const sentence = (end ? value.slice(0, end.index + (end[0].startsWith("\n") ? 0 : 1)) : value).replace(/\s+/g, " ").trim();
   return sentence.length > MAX_SENTENCE ? sentence.slice(0, MAX_SENTENCE - 1) + "…" : sentence;
 }
-
