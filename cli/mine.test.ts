@@ -167,6 +167,18 @@ describe("errdex mine outside git", () => {
     );
   });
 
+  it.each([
+    [["mine", "/nonexistent-errdex-tree", "--repo", "a/b"], "errdex: /nonexistent-errdex-tree: no such folder\n"],
+    [["mine", "README.md", "--repo", "a/b"], "errdex: README.md: not a folder; errdex mine reads a folder of Python files\n"],
+    [
+      ["mine", "e2e/mined", "--repo", "a/b", "--sha", "0123456789abcdef0123456789abcdef01234567", "--previous", "/nonexistent-errdex.jsonl"],
+      "errdex: --previous: /nonexistent-errdex.jsonl: no such file or folder\n",
+    ],
+  ])("refuses %j with exit 2", SLOW, (args, message) => {
+    const run = errdex(args);
+    expect([run.code, run.stderr, run.stdout]).toEqual([2, message, ""]);
+  });
+
   it("treats a folder git ignores as outside git: its files are in no commit", SLOW, () => {
     const repo = tree({ ".gitignore": "scratch/\n", "scratch/a.py": 'raise ValueError("x")\n' });
     git(repo, "init", "-q");
