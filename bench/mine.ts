@@ -32,6 +32,8 @@ interface Run {
   skipped: number;
   records: number;
   seconds: number;
+  /** CPU time of the process, all threads (user + system): what the run costs on a machine others share. */
+  cpuSeconds: number;
   filesPerSecond: number;
   peakRssMB: number;
 }
@@ -41,7 +43,7 @@ function mine(tree: string, repo: string): Run {
   const out = path.join(dir, `${repo.replace("/", "-")}.jsonl`);
   const run = spawnSync(
     "/usr/bin/time",
-    ["-f", "time: %e s %M KB", "node", "bin/errdex.mjs", "mine", tree, "--repo", repo, "--sha", SHA, "--out", out],
+    ["-f", "time: %e s %U u %S s %M KB", "node", "bin/errdex.mjs", "mine", tree, "--repo", repo, "--sha", SHA, "--out", out],
     {
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
@@ -49,18 +51,13 @@ function mine(tree: string, repo: string): Run {
   );
   if (run.status !== 0) throw new Error(`errdex mine failed (${run.status}):\n${run.stderr.slice(-2000)}`);
   const summary = /mine: (\d+) files \((\d+) skipped\) in [\d.]+ s: (\d+) records/.exec(run.stderr);
-  const time = /time: ([\d.]+) s (\d+) KB/.exec(run.stderr);
+  const time = /time: ([\d.]+) s ([\d.]+) u ([\d.]+) s (\d+) KB/.exec(run.stderr);
   if (!summary || !time) throw new Error(`no summary in:\n${run.stderr.slice(-2000)}`);
   const seconds = Number(time[1]);
   const files = Number(summary[1]);
-  return {
-    files,
-    skipped: Number(summary[2]),
-    records: Number(summary[3]),
-    seconds,
-    filesPerSecond: Math.round(files / seconds),
-    peakRssMB: Math.round(Number(time[2]) / 1024),
-  };
+  const cpuSeconds = Math.round((Number(time[2]) + Number(time[3])) * 100) / 100;
+  const peakRssMB = Math.round(Number(time[4]) / 1024);
+  return { files, skipped: Number(summary[2]), records: Number(summary[3]), seconds, cpuSeconds, filesPerSecond: Math.round(files / seconds), peakRssMB };
 }
 
 /** A tree of `count` Python files: real files copied under copy-N/, each with a raise of its own appended. */
@@ -79,20 +76,23 @@ function replicate(sources: string[], count: number): string {
   return root;
 }
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: machine(), sha: SHA };
+const results: Record<string, unknown> = { date: new Date().toISOString(), machine: machine(), loadAverage: os.loadavg()[0], sha: SHA };
 try {
   const numpy = mine(NUMPY, "numpy/numpy");
   results.numpy = { tree: NUMPY, ...numpy };
   row("numpy: files mined (skipped)", `${numpy.files} (${numpy.skipped})`);
   row("numpy: records", String(numpy.records));
   row("numpy: seconds, files/s", `${numpy.seconds} s, ${numpy.filesPerSecond} files/s`);
+  row("numpy: CPU seconds (all threads)", `${numpy.cpuSeconds} s`);
   row("numpy: peak RSS", `${numpy.peakRssMB} MB`);
   const tree = replicate([NUMPY, STDLIB], FILES);
   const big = mine(tree, "bench/ten-thousand");
+  results.loadAverageAfter = os.loadavg()[0];
   results.tenThousand = { sources: [NUMPY, STDLIB], ...big, target: "≤ 60 s" };
   row("10,000 files: files mined (skipped)", `${big.files} (${big.skipped})`);
   row("10,000 files: records", String(big.records));
   row("10,000 files: seconds, files/s (target ≤ 60 s)", `${big.seconds} s, ${big.filesPerSecond} files/s`);
+  row("10,000 files: CPU seconds (all threads)", `${big.cpuSeconds} s`);
   row("10,000 files: peak RSS", `${big.peakRssMB} MB`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
