@@ -57,7 +57,15 @@ function mine(tree: string, repo: string): Run {
   const files = Number(summary[1]);
   const cpuSeconds = Math.round((Number(time[2]) + Number(time[3])) * 100) / 100;
   const peakRssMB = Math.round(Number(time[4]) / 1024);
-  return { files, skipped: Number(summary[2]), records: Number(summary[3]), seconds, cpuSeconds, filesPerSecond: Math.round(files / seconds), peakRssMB };
+  return {
+    files,
+    skipped: Number(summary[2]),
+    records: Number(summary[3]),
+    seconds,
+    cpuSeconds,
+    filesPerSecond: Math.round(files / seconds),
+    peakRssMB,
+  };
 }
 
 /** A tree of `count` Python files: real files copied under copy-N/, each with a raise of its own appended. */

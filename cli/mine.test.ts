@@ -171,7 +171,16 @@ describe("errdex mine outside git", () => {
     [["mine", "/nonexistent-errdex-tree", "--repo", "a/b"], "errdex: /nonexistent-errdex-tree: no such folder\n"],
     [["mine", "README.md", "--repo", "a/b"], "errdex: README.md: not a folder; errdex mine reads a folder of Python files\n"],
     [
-      ["mine", "e2e/mined", "--repo", "a/b", "--sha", "0123456789abcdef0123456789abcdef01234567", "--previous", "/nonexistent-errdex.jsonl"],
+      [
+        "mine",
+        "e2e/mined",
+        "--repo",
+        "a/b",
+        "--sha",
+        "0123456789abcdef0123456789abcdef01234567",
+        "--previous",
+        "/nonexistent-errdex.jsonl",
+      ],
       "errdex: --previous: /nonexistent-errdex.jsonl: no such file or folder\n",
     ],
   ])("refuses %j with exit 2", SLOW, (args, message) => {
