@@ -27,6 +27,7 @@ const ok = (template: MessageTemplate): MessageRead => ({ ok: true, template });
 /** The source text of a node. */
 export const textOf = (ctx: { src: string }, node: SyntaxNode): string => ctx.src.slice(node.from, node.to);
 
+/** How deep the reading in progress is; reading is synchronous, so one counter serves every call. */
 let nesting = 0;
 
 /** Reads a message expression into a template, or says why it cannot. */

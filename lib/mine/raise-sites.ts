@@ -41,7 +41,7 @@ export interface MinedSource {
   unreadable: UnreadableSite[];
   /** Raises of a class or object with no message argument (`raise KeyError`, `raise exc`). */
   withoutMessage: number;
-  /** Where the source does not parse: line and what is wrong. */
+  /** Where the source stops parsing (the first error only): line and what is wrong. */
   syntaxErrors: { line: number; message: string }[];
 }
 
@@ -67,7 +67,9 @@ export function mineSource(text: string): MinedSource {
     },
   });
   const out: MinedSource = { sites: [], unreadable: [], withoutMessage: 0, syntaxErrors: [] };
-  for (const at of errors.slice(0, 1)) out.syntaxErrors.push({ line: lines.lineAt(at), message: syntaxMessage(src, at) });
+  // The first error says where the file stops parsing; the parser's recovery makes the later ones noise.
+  const [first] = errors;
+  if (first !== undefined) out.syntaxErrors.push({ line: lines.lineAt(first), message: syntaxMessage(src, first) });
   for (const node of raises) mineRaise(node, src, lines, out);
   return out;
 }
