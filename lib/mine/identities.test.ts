@@ -68,6 +68,12 @@ describe("settleIdentities", () => {
     expect(settleIdentities([site()], other, sha256).identities[0]!.kept).toBe("new");
   });
 
+  it("never hands out the slug of a removed record", () => {
+    const previous = [prev("dddddddddddddddd", "engine-is-not-running", { errorMessage: "Gone for good", scope: "other" })];
+    const { identities, removed } = settleIdentities([site({ errorMessage: "Engine is not running" })], previous, sha256);
+    expect([identities[0]!.slug, removed.map((r) => r.slug)]).toEqual(["engine-is-not-running-2", ["engine-is-not-running"]]);
+  });
+
   it("never hands out a slug a kept record holds", () => {
     const previous = [prev("aaaaaaaaaaaaaaaa", "engine-is-not-running", { errorMessage: "Engine is not running!" })];
     const current = [

@@ -137,7 +137,8 @@ export function settleIdentities(
   const movedGroup = (k: SiteKey) => `${k.repo}\n${functionName(k.scope)}\n${k.errorClass}`;
   matchUnique(current, previous, kept, used, "moved-file", movedGroup, (s, p) => s.filePath !== p.filePath && similar(s, p));
   const book = new SlugBook();
-  for (const { prev } of kept.values()) book.reserve(prev.repo, prev.slug);
+  // Every previous slug stays taken, a removed record's too: its permalink must not come to name another error.
+  for (const prev of previous) book.reserve(prev.repo, prev.slug);
   const identities = current.map((site, i): Identity => {
     const k = kept.get(i);
     if (k) return { id: k.prev.id, slug: k.prev.slug, kept: k.why };
