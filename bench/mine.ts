@@ -50,7 +50,7 @@ function mine(tree: string, repo: string): Run {
     },
   );
   if (run.status !== 0) throw new Error(`errdex mine failed (${run.status}):\n${run.stderr.slice(-2000)}`);
-  const summary = /mine: (\d+) files \((\d+) skipped\) in [\d.]+ s: (\d+) records/.exec(run.stderr);
+  const summary = /mine: (\d+) files? \((\d+) skipped\) in [\d.]+ s: (\d+) records/.exec(run.stderr);
   const time = /time: ([\d.]+) s ([\d.]+) u ([\d.]+) s (\d+) KB/.exec(run.stderr);
   if (!summary || !time) throw new Error(`no summary in:\n${run.stderr.slice(-2000)}`);
   const seconds = Number(time[1]);

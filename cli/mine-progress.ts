@@ -45,7 +45,8 @@ export class Progress {
     this.withoutMessage += r.withoutMessage;
     for (const u of r.unreadable) {
       this.unreadable++;
-      const reason = u.reason.replace(/ \(.*\)$/, "");
+      // Grouped without the specifics in parentheses: "a variable (msg) not assigned…" and "(err) …" are one reason.
+      const reason = u.reason.replace(/ \([^)]*\)/g, "");
       this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + 1);
       if (verbose) this.write(terminalSafe(`${u.where}: cannot read the message: ${u.reason}`) + "\n");
     }
@@ -71,7 +72,7 @@ export class Progress {
     for (const r of removed)
       this.write(terminalSafe(`${r.filePath}: removed: record ${r.id} ${r.repo}/${r.slug} (no site continues it)`) + "\n");
     const lines = [
-      `mine: ${this.files} files (${this.skipped} skipped) in ${this.seconds.toFixed(1)} s: ${identities.length} records` +
+      `mine: ${this.files} ${this.files === 1 ? "file" : "files"} (${this.skipped} skipped) in ${this.seconds.toFixed(1)} s: ${identities.length} records` +
         ` (${this.merged} repeated messages merged), ${this.unreadable} messages it cannot read, ${this.withoutMessage} raises without a message`,
     ];
     const reasons = [...this.reasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));

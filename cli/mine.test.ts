@@ -188,6 +188,25 @@ describe("errdex mine outside git", () => {
     expect([run.code, run.stderr, run.stdout]).toEqual([2, message, ""]);
   });
 
+  it("counts the messages it cannot read by reason, and lists each with --verbose", SLOW, () => {
+    const dir = tree({ "pkg/a.py": "def f(x):\n    raise ValueError(describe(x))\n\n\ndef g(msg):\n    raise KeyError(msg)\n" });
+    const sha = "0123456789abcdef0123456789abcdef01234567";
+    const run = errdex(["mine", dir, "--repo", "acme/a", "--sha", sha, "--verbose"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.lines).toEqual([
+      "pkg/a.py:2: ValueError: cannot read the message: a message returned by a call (describe)",
+      "pkg/a.py:6: KeyError: cannot read the message: a variable (msg) not assigned a string above the raise in its function",
+      expect.stringMatching(
+        /^mine: 1 file \(0 skipped\) in \d+\.\d s: 0 records \(0 repeated messages merged\), 2 messages it cannot read, 0 raises without a message$/,
+      ),
+      "  1 × a message returned by a call",
+      "  1 × a variable not assigned a string above the raise in its function",
+      "  (--verbose lists each)",
+      "mine: wrote stdout",
+    ]);
+  });
+
   it("treats a folder git ignores as outside git: its files are in no commit", SLOW, () => {
     const repo = tree({ ".gitignore": "scratch/\n", "scratch/a.py": 'raise ValueError("x")\n' });
     git(repo, "init", "-q");
