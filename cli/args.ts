@@ -4,6 +4,7 @@
  * usage error to print. Pure (no I/O), so the messages are easy to test.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { MINE_USAGE, parseMineArgs, type MineOptions } from "./mine-args";
 
 /** Output formats of `errdex match`. */
 export const FORMATS = ["text", "json", "markdown", "github"] as const;
@@ -30,6 +31,9 @@ commands:
       print one record in full; REF is an id, a short link (/e/<id>), a permalink or owner/repo/slug;
       exit 0 found, 1 no such record (with "did you mean"), 2 usage or data error
       example: errdex show sgl-project/sglang/pd-disaggregation-does-not-support-pd-different-tp
+  mine PATH --repo OWNER/NAME [--sha SHA] [--out FILE] [--previous DATASET] [--exclude GLOB]...
+      mine a tree of Python source into a dataset (errdex mine --help for every option)
+      example: errdex mine ~/src/vllm --repo vllm-project/vllm --out data/vllm.jsonl
 
 options:
   --data PATH      dataset file or folder (default: $ERRDEX_DATA, else the embedded data/)
@@ -72,13 +76,15 @@ const COMMANDS = {
 } as const satisfies Record<string, { options: Options; names: string }>;
 
 export type Command =
-  | { command: "help"; toStderr: boolean }
+  /** `text`: a command's own help (default: USAGE). */
+  | { command: "help"; toStderr: boolean; text?: string }
   | { command: "version" }
   | { command: "validate"; data?: string | undefined; json: boolean }
   | { command: "match"; data?: string | undefined; format: Format; top: number; input: string; explain: boolean }
   | { command: "show"; data?: string | undefined; format: RecordFormat; ref: string; manifest?: string | undefined }
-  /** Bad arguments: print `errdex: <message>`, then the usage, and exit 2. */
-  | { command: "usage-error"; message: string };
+  | { command: "mine"; options: MineOptions }
+  /** Bad arguments: print `errdex: <message>`, then the usage (`usage`, default USAGE), and exit 2. */
+  | { command: "usage-error"; message: string; usage?: string };
 
 const usageError = (message: string): Command => ({ command: "usage-error", message });
 
@@ -88,9 +94,10 @@ export function parseCommand(argv: string[]): Command {
   if (command === undefined) return { command: "help", toStderr: true };
   if (command === "-h" || command === "--help" || command === "help") return { command: "help", toStderr: false };
   if (command === "--version") return { command: "version" };
+  if (command === "mine") return parseMine(rest);
   if (command !== "validate" && command !== "match" && command !== "show") {
     return command.startsWith("-")
-      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match, show`)
+      ? usageError(`unknown option '${command}'; errdex takes --version, -h/--help, or a command: validate, match, show, mine`)
       : usageError(`unknown command ${JSON.stringify(command)}`);
   }
   const spec = COMMANDS[command];
@@ -145,6 +152,14 @@ function showCommand(values: { data?: string; json?: boolean; format?: string; m
     return usageError(`unknown format '${format}'; show's --format takes one of ${RECORD_FORMATS.join(", ")}`);
   if (values.json && format !== "json") return usageError(`--json is --format json, which disagrees with --format ${format}; pass one`);
   return { command: "show", data: values.data, format: format as RecordFormat, ref: positionals[0]!, manifest: values.manifest };
+}
+
+/** `errdex mine …`, parsed by mine-args.ts. */
+function parseMine(args: string[]): Command {
+  const parsed = parseMineArgs(args);
+  if (parsed.kind === "help") return { command: "help", toStderr: false, text: MINE_USAGE };
+  if (parsed.kind === "error") return { command: "usage-error", message: parsed.message, usage: MINE_USAGE };
+  return { command: "mine", options: parsed.options };
 }
 
 function isFormat(s: string): s is Format {
