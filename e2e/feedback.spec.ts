@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { example, examplePath } from "./example";
+import { EXAMPLE_TRACEBACK, example, examplePath, NO_MATCH_IN_EXAMPLE_FILE } from "./example";
 import { BUILD_SITE_URL, E2E_DATASET_REPO, e2eDatasetRepo, issueParts } from "./dataset-repo";
 import { recordSearchUrl, lineSearchUrl } from "../lib/site/upstream-search";
 import { improveDraft, logSection, MAX_ISSUE_URL, newIssueUrl } from "../lib/site/feedback";
@@ -19,22 +19,9 @@ const DATASET_VERSION = (
   JSON.parse(fs.readFileSync(new URL("../data/example.json", import.meta.url), "utf8")) as { datasetVersion: string }
 ).datasetVersion;
 const SECRET = "tenant-4242-secret";
-const TRACEBACK = [
-  `INFO job ${SECRET} starting`,
-  "Traceback (most recent call last):",
-  '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/disaggregation/mooncake/conn.py", line 1344, in maybe_send_extra',
-  "    raise RuntimeError(",
-  "RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
-].join("\n");
+const TRACEBACK = [`INFO job ${SECRET} starting`, EXAMPLE_TRACEBACK].join("\n");
 /** Raised in the example record's file, with a message no record has. */
-const NO_MATCH = [
-  "Traceback (most recent call last):",
-  '  File "/app/serve.py", line 10, in <module>',
-  "    main()",
-  '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/disaggregation/mooncake/conn.py", line 402, in transfer_worker',
-  "    session = self.sessions[session_id]",
-  "KeyError: 'session-7f3a'",
-].join("\n");
+const NO_MATCH = NO_MATCH_IN_EXAMPLE_FILE;
 
 /** Every request the page makes, so a test can show none left for GitHub or carried the log. */
 function recordRequests(page: Page): string[] {

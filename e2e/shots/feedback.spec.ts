@@ -5,24 +5,12 @@
  * the no-match view's raise site. `npm run shots`; not part of `npm test`.
  */
 import { test, type Page } from "@playwright/test";
-import { examplePath } from "../example";
+import { EXAMPLE_TRACEBACK, examplePath, NO_MATCH_IN_EXAMPLE_FILE } from "../example";
 
 const dir = process.env.ERRDEX_SHOTS ?? "/tmp/shots";
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } };
-const MATCHED = [
-  "Traceback (most recent call last):",
-  '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/disaggregation/mooncake/conn.py", line 1344, in maybe_send_extra',
-  "    raise RuntimeError(",
-  "RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA MAMBA hybrid models yet.",
-].join("\n");
-const NO_MATCH = [
-  "Traceback (most recent call last):",
-  '  File "/app/serve.py", line 10, in <module>',
-  "    main()",
-  '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/disaggregation/mooncake/conn.py", line 402, in transfer_worker',
-  "    session = self.sessions[session_id]",
-  "KeyError: 'session-7f3a'",
-].join("\n");
+const MATCHED = EXAMPLE_TRACEBACK;
+const NO_MATCH = NO_MATCH_IN_EXAMPLE_FILE;
 
 async function lookUp(page: Page, log: string) {
   await page.goto("/");
