@@ -76,7 +76,12 @@ const every = Number(args.every);
 /** A hash of everything a build reads: the data, and the code and config under version control (committed or not). */
 function buildKey(data: string): string {
   const h = crypto.createHash("sha256");
-  const files = fs.statSync(data).isDirectory() ? fs.readdirSync(data).sort().map((f) => path.join(data, f)) : [data];
+  const files = fs.statSync(data).isDirectory()
+    ? fs
+        .readdirSync(data)
+        .sort()
+        .map((f) => path.join(data, f))
+    : [data];
   for (const f of files) h.update(f).update(fs.readFileSync(f));
   const tracked = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "app", "components", "lib", "scripts", "server", "config"], {
     encoding: "utf8",
@@ -168,7 +173,14 @@ const PASTE_AND_TIME = `(log) => new Promise((resolve) => {
   document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
 })`;
 
-async function measure(browser: Browser, base: string, network: NetworkName, name: string, log: string, gzip: (u: string) => number): Promise<Measure> {
+async function measure(
+  browser: Browser,
+  base: string,
+  network: NetworkName,
+  name: string,
+  log: string,
+  gzip: (u: string) => number,
+): Promise<Measure> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -189,7 +201,12 @@ async function measure(browser: Browser, base: string, network: NetworkName, nam
   await page.waitForSelector("section.lookup[data-ready]");
   await page.waitForTimeout(IDLE_MS);
   counting = true;
-  const t = await page.evaluate<{ firstMs: number; finalMs: number; status: string }>(`(${PASTE_AND_TIME})(${JSON.stringify(log)})`);
+  const t = await Promise.race([
+    page.evaluate<{ firstMs: number; finalMs: number; status: string }>(`(${PASTE_AND_TIME})(${JSON.stringify(log)})`),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`latency: ${name} (${network}) had no answer after ${TIMEOUT_MS} ms`)), TIMEOUT_MS),
+    ),
+  ]);
   counting = false;
   await context.close();
   return { log: name, ...t, requests: urls.length, gzipBytes: urls.reduce((s, u) => s + gzip(u), 0) };
@@ -226,7 +243,8 @@ async function runSite(label: string, outDir: string, logs: [string, string][], 
       }
       const sum = summarize(ms);
       results[`${label}/${network}`] = { ...sum, each: ms };
-      const f = sum.firstMs, l = sum.finalMs;
+      const f = sum.firstMs,
+        l = sum.finalMs;
       row(`${label} ${network} (${ms.length} logs) first answer`, `median ${s(f.median)}, p90 ${s(f.p90)}, max ${s(f.max)}`);
       row(`${label} ${network} final answer`, `median ${s(l.median)}, p90 ${s(l.p90)}, max ${s(l.max)}`);
       row(
@@ -268,7 +286,10 @@ if (args.scale) {
   const { loadDataset } = await import("../server/dataset");
   const { generateLog } = await import("./log-gen");
   const records = loadDataset(SCALE_DATA, { quick: true }).records;
-  const scaleLogs: [string, string][] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((seed) => [`generated-${seed}`, generateLog(records, 4000, 1 + (seed % 3), seed).log]);
+  const scaleLogs: [string, string][] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((seed) => [
+    `generated-${seed}`,
+    generateLog(records, 4000, 1 + (seed % 3), seed).log,
+  ]);
   await runSite("100k", "out-100k", scaleLogs, ["4g"], results);
 }
 
