@@ -47,8 +47,13 @@ export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
       }
       if (m.id !== seq.current) return; // a superseded lookup
       if (m.type === "progress")
+        // Parts of a batch still arriving after the lookup failed, or while full matches are shown, change nothing.
         setStatus((s) =>
-          s.kind === "refining" ? s : m.phase === "data" ? { kind: "loading-data" } : { kind: "matching", done: m.done, total: m.total },
+          s.kind !== "matching" && s.kind !== "loading-data"
+            ? s
+            : m.phase === "data"
+              ? { kind: "loading-data" }
+              : { kind: "matching", done: m.done, total: m.total },
         );
       else if (m.type === "early") setStatus(earlyStatus(m.summary));
       else if (m.type === "result") setStatus({ kind: "done", summary: m.summary, waitedMs: performance.now() - startedAt.current });

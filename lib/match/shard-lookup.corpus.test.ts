@@ -51,7 +51,10 @@ async function expectSame(log: string, what: string) {
 
 describe("the lookup over split data, on the shared corpus", () => {
   it("answers every devset log as the whole data does", async () => {
-    for (const f of fs.readdirSync(DEVSET).sort()) await expectSame(fs.readFileSync(path.join(DEVSET, f), "utf8"), f);
+    for (const f of fs.readdirSync(DEVSET).sort()) {
+      await expectSame(fs.readFileSync(path.join(DEVSET, f), "utf8"), f);
+      await new Promise((resolve) => setImmediate(resolve)); // see below
+    }
   });
 
   it("answers every record's own message as the whole data does", async () => {
