@@ -134,7 +134,7 @@ export function keyShards(filter: KeyFilter, lines: readonly LogLine[], hitTexts
   for (const t of filter.wrap) scan(t, joined, out);
   if (filter.folded.length) {
     const folded = foldCase(text);
-    for (const t of filter.folded) scan(t, folded, out);
+    for (const t of filter.folded) scan(t, folded, out, onHit); // foldCase keeps every position
   }
   if (filter.wrapFolded.length) {
     const folded = foldCase(joined);

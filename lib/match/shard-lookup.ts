@@ -35,6 +35,20 @@ export interface SplitSource {
 /** Texts holding a key whose words are fetched with the key shards (drift-queries compares at most 64 such texts). */
 const MAX_HINTED_TEXTS = 64;
 
+/** A record's message may span lines after the one holding its key: so many of them are taken too. */
+const HINT_WINDOW = 3;
+
+/** The distinct texts of the lines in `hinted` and the HINT_WINDOW lines after each, in log order. */
+function withFollowing(lines: readonly { text: string }[], hinted: Set<string>): string[] {
+  const out = new Set<string>();
+  let until = -1;
+  lines.forEach((l, i) => {
+    if (hinted.has(l.text)) until = i + HINT_WINDOW;
+    if (i <= until && l.text) out.add(l.text);
+  });
+  return [...out];
+}
+
 export class ShardedLookup {
   /** Entries by index in the whole data; holes for those not fetched. */
   private readonly entries: (MatcherEntry | undefined)[];
@@ -143,7 +157,7 @@ export class ShardedLookup {
     const keyed = [...keyShards(this.filter.keys, cleaned.lines, hinted)].map((n) => `shard-${n}`);
     if (this.filter.keyless > 0) keyed.push(`shard-${this.filter.shards}`);
     // A line holding a key whose pattern it fails may be compared by wording (drift-queries' bare lines): its words too.
-    keyed.push(...this.wordShardsOf([...hinted].slice(0, MAX_HINTED_TEXTS)));
+    keyed.push(...this.wordShardsOf(withFollowing(cleaned.lines, hinted).slice(0, MAX_HINTED_TEXTS)));
     this.rounds = 0;
     // The first run reads what is at hand (nothing, in a fresh worker) and says what else it lacks: the words of the
     // lines it compares and the records raised in the traceback's files. Those and the key shards are one batch; the
