@@ -14,13 +14,13 @@ export interface MatchAssets {
   dataUrl: string;
 }
 
-/** The worker's and the filter's addresses. */
-export function matchAssets(): MatchAssets {
-  const { ERRDEX_MATCH_WORKER_URL: workerUrl, ERRDEX_MATCH_DATA_URL: dataUrl } = process.env;
+/** The worker's and the filter's addresses (`env`: the build's, `dir`: where the last build wrote them). */
+export function matchAssets(env: NodeJS.ProcessEnv = process.env, dir = ASSETS): MatchAssets {
+  const { ERRDEX_MATCH_WORKER_URL: workerUrl, ERRDEX_MATCH_DATA_URL: dataUrl } = env;
   if (workerUrl && dataUrl) return { workerUrl, dataUrl };
-  const worker = fs.existsSync(ASSETS) ? fs.readdirSync(ASSETS).find((f) => /^match-worker\.[0-9a-f]+\.js$/.test(f)) : undefined;
-  const match = path.join(ASSETS, "match");
-  const data = fs.existsSync(match) ? fs.readdirSync(match)[0] : undefined;
-  if (!worker || !data) throw new Error("errdex: no lookup worker or matching data in public/_errdex (run npm run build)");
+  const worker = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^match-worker\.[0-9a-f]+\.js$/.test(f)) : undefined;
+  const match = path.join(dir, "match");
+  const data = fs.existsSync(match) ? fs.readdirSync(match).find((f) => /^[0-9a-f]+$/.test(f)) : undefined;
+  if (!worker || !data) throw new Error(`errdex: no lookup worker or matching data in ${dir} (run npm run build)`);
   return { workerUrl: `/_errdex/${worker}`, dataUrl: `/_errdex/match/${data}/filter.json` };
 }

@@ -207,6 +207,19 @@ describe("damaged split data", () => {
     );
   });
 
+  it("refuses a shard whose words' record counts do not fit, naming the file and the count", async () => {
+    const name = await firstShard();
+    const short = damaged(name, (j) => ({ ...j, counts: (j.counts as number[]).slice(1) }));
+    const words = (JSON.parse(files.get(name)!) as { words: string[] }).words.length;
+    await expect(lookupOver(short).lookup.run(log)).rejects.toThrow(
+      new InputError([`${name}: counts: has ${words - 1} counts for ${words} words`]),
+    );
+    const zero = damaged(name, (j) => ({ ...j, counts: (j.counts as number[]).map((c, k) => (k === 0 ? 0 : c)) }));
+    await expect(lookupOver(zero).lookup.run(log)).rejects.toThrow(
+      new InputError([`${name}: counts[0]: 0 is not a number of records from 1 to ${data.entries.length}`]),
+    );
+  });
+
   it("refuses a shard that is not JSON data of a shard", async () => {
     const name = await firstShard();
     const f = new Map([...files, [name, JSON.stringify("<!doctype html>")]]);
