@@ -15,7 +15,7 @@ export interface MatchAssets {
 }
 
 /** The worker's and the filter's addresses (`env`: the build's, `dir`: where the last build wrote them). */
-export function matchAssets(env: NodeJS.ProcessEnv = process.env, dir = ASSETS): MatchAssets {
+export function matchAssets(env: Record<string, string | undefined> = process.env, dir = ASSETS): MatchAssets {
   const { ERRDEX_MATCH_WORKER_URL: workerUrl, ERRDEX_MATCH_DATA_URL: dataUrl } = env;
   if (workerUrl && dataUrl) return { workerUrl, dataUrl };
   const worker = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^match-worker\.[0-9a-f]+\.js$/.test(f)) : undefined;
