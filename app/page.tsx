@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { siteData } from "@/server/site-data";
+import { matchAssets } from "@/server/match-assets";
 import { HomeView } from "@/components/home-view";
 import { LogLookup } from "@/components/lookup/log-lookup";
 import { Island } from "@/components/islands/island";
@@ -13,16 +14,16 @@ export const metadata: Metadata = {
 
 export default function HomePage() {
   const { dataset, index } = siteData();
-  // Versioned so a new dataset is never served from an old cache; fetched by the worker on first use.
-  const v = encodeURIComponent(dataset.datasetVersion);
+  // Content-hashed addresses: a new dataset or worker is a new address, so both can be cached for a year.
+  const { workerUrl, dataUrl } = matchAssets();
   return (
     <>
       <Island
         name="log-lookup"
         of={LogLookup}
         props={{
-          workerUrl: `/_errdex/match-worker.js?v=${v}`,
-          dataUrl: `/_errdex/match/filter.json?v=${v}`,
+          workerUrl,
+          dataUrl,
           recordCount: dataset.records.length,
           feedback: { datasetRepo: datasetRepo(), errdexVersion: version, datasetVersion: dataset.datasetVersion, baseUrl: site.url },
         }}

@@ -12,6 +12,11 @@ const TRACEBACK = [
   "[2025-06-01 10:00:00 TP3] RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA \u001b[31mMAMBA\u001b[0m hybrid models yet.",
 ].join("\n");
 
+/** A matching-data file's name (`filter.json`, `shard-0.json`), from its content-hashed address; null for other requests. */
+function dataFile(url: string): string | null {
+  return /^\/_errdex\/match\/[0-9a-f]+\/(.+)$/.exec(new URL(url).pathname)?.[1] ?? null;
+}
+
 /** Opens the home page and waits until the lookup listens (hydrated). */
 async function openHome(page: Page) {
   await page.goto("/");
@@ -147,46 +152,87 @@ test("no request carries the log: not the page's, not the worker's", async ({ pa
   await page.getByLabel(/Include the log in the link/).check();
   await page.waitForLoadState("networkidle");
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen.some((s) => s.includes("/_errdex/match/filter.json"))).toBe(true);
+  expect(seen.some((s) => /\/_errdex\/match\/[0-9a-f]+\/filter\.json/.test(s))).toBe(true);
   for (const s of seen) {
     expect(s).not.toContain(SECRET);
     expect(s).not.toContain("MAMBA");
   }
 });
 
-test("the matching data is fetched when first needed, not on page load", async ({ page }) => {
+test("the worker and the filter load while the page sits idle; a paste then fetches only its shards, in one go", async ({ page }) => {
   const fetched: string[] = [];
   page.on("request", (req) => fetched.push(new URL(req.url()).pathname));
   await openHome(page);
-  await page.waitForLoadState("networkidle");
-  expect(fetched.filter((p) => p.startsWith("/_errdex/match"))).toEqual([]);
+  await expect.poll(() => fetched.filter((p) => /^\/_errdex\/match\/[0-9a-f]+\/filter\.json$/.test(p)).length).toBe(1);
+  expect(fetched.some((p) => /^\/_errdex\/match-worker\.[0-9a-f]+\.js$/.test(p))).toBe(true);
+  const before = fetched.length;
   await pasteOnPage(page, TRACEBACK);
   await expect(page.locator(".results > li")).toHaveCount(1);
-  expect(fetched).toContain("/_errdex/match/filter.json");
+  const after = fetched.slice(before);
+  expect(after.length).toBeGreaterThan(0);
+  expect(
+    after.every((p) => /^\/_errdex\/match\/[0-9a-f]+\/(shard|words)-\d+\.json$/.test(p)),
+    after.join(" "),
+  ).toBe(true);
 });
 
-test("a first lookup fetches the filter and the shard holding the record, and a second lookup nothing more", async ({ page }) => {
+test("a first lookup fetches the shard holding the record, and a second lookup nothing more", async ({ page }) => {
   const data: string[] = [];
   page.on("request", (req) => {
-    const p = new URL(req.url()).pathname;
-    if (p.startsWith("/_errdex/match/")) data.push(p.slice("/_errdex/match/".length));
+    const f = dataFile(req.url());
+    if (f) data.push(f);
   });
   await openHome(page);
   await pasteOnPage(page, TRACEBACK);
   await expect(page.locator(".results > li")).toHaveCount(1);
-  // The filter, then the one shard that holds the matching record; the next lookup of it fetches nothing.
-  expect(data).toEqual(["filter.json", "shard-0.json"]);
+  expect(data[0]).toBe("filter.json");
+  expect(data).toContain("shard-0.json");
+  expect(data.filter((f) => f.startsWith("shard-"))).toEqual(["shard-0.json"]);
+  const first = [...data];
   await pasteOnPage(page, `${TRACEBACK}\nINFO done`);
   await expect(page.getByRole("status").filter({ hasText: /1 known error in 6 lines/ })).toBeVisible();
-  expect(data).toEqual(["filter.json", "shard-0.json"]);
+  expect(data).toEqual(first);
+});
+
+test("no data file is requested once the answer is final", async ({ page }) => {
+  const data: { file: string; at: number }[] = [];
+  page.on("request", (req) => {
+    const file = dataFile(req.url());
+    if (file) data.push({ file, at: Date.now() });
+  });
+  await openHome(page);
+  await pasteOnPage(page, `${TRACEBACK}\nValueError: the PD disaggregation does not support different TP sizes here`);
+  await expect(page.locator("#lookup-status")).toHaveText(/known errors? in 6 lines/);
+  const final = Date.now();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  expect(data.filter((d) => d.at > final).map((d) => d.file)).toEqual([]);
+});
+
+test("a second paste of the same log makes no request and answers at once", async ({ page }) => {
+  await openHome(page);
+  await pasteOnPage(page, TRACEBACK);
+  await expect(page.locator("#lookup-status")).toHaveText(/^1 known error in 5 lines/);
+  await page.waitForLoadState("networkidle");
+  const requests: string[] = [];
+  page.on("request", (req) => requests.push(req.url()));
+  await page.getByRole("button", { name: "Clear" }).click();
+  await pasteOnPage(page, TRACEBACK);
+  const status = page.locator("#lookup-status");
+  await expect(status).toHaveText(/^1 known error in 5 lines \(\d+ ms\)$/);
+  // The wall time the person waited, fetches included: nothing to fetch, so well under 50 ms.
+  const waited = Number(/\((\d+) ms\)/.exec((await status.textContent()) ?? "")![1]);
+  expect(waited).toBeLessThanOrEqual(50);
+  expect(requests).toEqual([]);
 });
 
 test("a shard that cannot be fetched gives an error naming it", async ({ page }) => {
-  await page.route("**/_errdex/match/shard-0.json*", (route) => route.fulfill({ status: 503, body: "busy" }));
+  await page.route("**/_errdex/match/*/shard-0.json", (route) => route.fulfill({ status: 503, body: "busy" }));
   await openHome(page);
   await pasteOnPage(page, TRACEBACK);
   await expect(page.getByRole("status")).toContainText(
-    /Could not match: could not load the matching data \/_errdex\/match\/shard-0\.json\?v=[^ ]+ \(503 Service Unavailable\)/,
+    /Could not match: could not load the matching data \/_errdex\/match\/[0-9a-f]+\/shard-0\.json \(503 Service Unavailable\)/,
+    { timeout: 15_000 },
   );
 });
 

@@ -78,6 +78,9 @@ step(
 );
 
 const sizes = await writeBrowserAssets(dataset);
+// The pages point the lookup at the worker and the data by their content-hashed names (server/match-assets.ts).
+process.env.ERRDEX_MATCH_WORKER_URL = sizes.workerUrl;
+process.env.ERRDEX_MATCH_DATA_URL = sizes.dataUrl;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 step(
   `browser assets: matching filter ${kb(sizes.filterBytes)} (${kb(sizes.filterGzipBytes)} gzip), all matching data ${kb(sizes.totalBytes)} (${kb(sizes.totalGzipBytes)} gzip) in ${sizes.files} files, worker ${kb(sizes.workerBytes)}`,

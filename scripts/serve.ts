@@ -22,7 +22,7 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
-/** Files whose names carry a hash of their content (Next's and the island bundles): never stale. */
+/** Files whose names carry a hash of their content (Next's, the island bundles, the lookup's worker and data): never stale. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Reads the value at `key` of a shard file, if both exist. */
@@ -96,6 +96,8 @@ const server = http.createServer((req, res) => {
     headers: [
       { source: "**", headers: SECURITY_HEADERS },
       { source: "_next/static/**", headers: [{ key: "Cache-Control", value: IMMUTABLE }] },
+      { source: "_errdex/match/**", headers: [{ key: "Cache-Control", value: IMMUTABLE }] },
+      { source: "_errdex/match-worker.*.js", headers: [{ key: "Cache-Control", value: IMMUTABLE }] },
     ],
   });
 });

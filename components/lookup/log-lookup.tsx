@@ -15,6 +15,8 @@ const TEXTAREA_LIMIT = 256 * 1024;
 /** Largest file or paste the page accepts. */
 export const MAX_LOG_BYTES = 200 * 1024 * 1024;
 const TYPING_DELAY_MS = 200;
+/** The longest the page waits for an idle moment before it loads the worker and the filter anyway. */
+const PREFETCH_TIMEOUT_MS = 3000;
 
 interface LogLookupProps {
   workerUrl: string;
@@ -30,7 +32,7 @@ interface LogLookupProps {
  * the log is sent anywhere.
  */
 export function LogLookup({ workerUrl, dataUrl, recordCount, feedback }: LogLookupProps) {
-  const { status, run, cancel, clear, entries } = useLookupWorker({ workerUrl, dataUrl });
+  const { status, run, cancel, clear, entries, prefetch } = useLookupWorker({ workerUrl, dataUrl });
   const logRef = useRef("");
   const [logInfo, setLogInfo] = useState<{ chars: number; source: string; big: boolean; version: number }>({
     chars: 0,
@@ -104,6 +106,20 @@ export function LogLookup({ workerUrl, dataUrl, recordCount, feedback }: LogLook
     };
   }, [setLog]);
 
+  // The worker and the matching data's filter load while the page sits idle after its first paint (or on the first
+  // focus, drop or paste, whichever comes first), so a paste waits only for the parts its log needs.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 1));
+    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(prefetch, { timeout: PREFETCH_TIMEOUT_MS });
+    const events = ["focusin", "dragenter", "paste"] as const;
+    for (const e of events) document.addEventListener(e, prefetch, { once: true, capture: true });
+    return () => {
+      cancelIdle(handle);
+      for (const e of events) document.removeEventListener(e, prefetch, { capture: true });
+    };
+  }, [prefetch]);
+
   // A shared lookup in the URL fragment: run its log, or show its matches.
   useEffect(() => {
     const apply = () => {
@@ -134,7 +150,9 @@ export function LogLookup({ workerUrl, dataUrl, recordCount, feedback }: LogLook
     textarea.current?.focus();
   };
 
-  const summary = status.kind === "done" ? status.summary : null;
+  // Full matches show as soon as their shards are in; the final answer replaces them, in the final order.
+  const summary =
+    status.kind === "done" ? status.summary : status.kind === "refining" && status.summary.matches.length > 0 ? status.summary : null;
   const log = logRef.current;
   const lines = useMemo(() => (logInfo.chars ? log.split(/\r\n|\r|\n/) : []), [logInfo.version]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -191,11 +209,11 @@ export function LogLookup({ workerUrl, dataUrl, recordCount, feedback }: LogLook
       </div>
 
       {summary && (
-        <>
+        <div data-lookup-results="">
           <LookupResults summary={summary} feedback={feedback} log={log} />
           {summary.matches.length > 0 && <ShareLookup summary={summary} log={log} />}
           <LogView lines={lines} matches={summary.matches} />
-        </>
+        </div>
       )}
       {!summary && shared && <SharedView shared={shared} entries={entries} />}
     </section>
@@ -211,14 +229,19 @@ function StatusLine({ status, onCancel }: { status: ReturnType<typeof useLookupW
   } else if (status.kind === "matching") {
     busy = true;
     text = status.total > 1_000_000 ? `Matching… ${Math.floor((100 * status.done) / status.total)}% of ${mb(status.total)}` : "Matching…";
+  } else if (status.kind === "refining") {
+    busy = true;
+    const n = status.summary.matches.length;
+    text = `${n ? `${n} known error${n === 1 ? "" : "s"} so far; ` : ""}comparing wording…`;
   } else if (status.kind === "done") {
     const s = status.summary;
-    text = `${s.matches.length === 0 ? "No known error" : `${s.matches.length} known error${s.matches.length === 1 ? "" : "s"}`} in ${s.lineCount.toLocaleString("en-US")} lines (${Math.max(1, Math.round(s.elapsedMs))} ms)${s.stopped ? ` — ${s.stopped}` : ""}`;
+    // The wall time the person waited, fetches included (not the worker's matching time alone).
+    text = `${s.matches.length === 0 ? "No known error" : `${s.matches.length} known error${s.matches.length === 1 ? "" : "s"}`} in ${s.lineCount.toLocaleString("en-US")} lines (${Math.max(1, Math.round(status.waitedMs))} ms)${s.stopped ? ` — ${s.stopped}` : ""}`;
   } else if (status.kind === "cancelled") text = "Cancelled.";
   else if (status.kind === "error") text = `Could not match: ${status.message}`;
   return (
     <span className="inline-flex items-center gap-2 text-sm text-muted">
-      <span id="lookup-status" role="status" aria-live="polite">
+      <span id="lookup-status" role="status" aria-live="polite" data-lookup-refining={status.kind === "refining" ? "" : undefined}>
         {text}
       </span>
       {busy && (

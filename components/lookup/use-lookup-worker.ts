@@ -9,7 +9,10 @@ export type LookupStatus =
   | { kind: "idle" }
   | { kind: "loading-data" }
   | { kind: "matching"; done: number; total: number }
-  | { kind: "done"; summary: LookupSummary }
+  /** Full matches are at hand; records of similar wording are being fetched and compared. */
+  | { kind: "refining"; summary: LookupSummary }
+  /** `waitedMs`: from the lookup's start to its answer, as the person waited (fetches included). */
+  | { kind: "done"; summary: LookupSummary; waitedMs: number }
   | { kind: "cancelled" }
   | { kind: "error"; message: string };
 
@@ -19,13 +22,16 @@ interface Urls {
 }
 
 /**
- * Runs lookups in a Web Worker created on first use (so the page load fetches
- * nothing for matching). A newer lookup supersedes an older one; cancel
+ * Runs lookups in a Web Worker created on first use, or by `prefetch` (the
+ * page calls it once idle after its first paint, or on the first focus, drop
+ * or paste), which fetches the worker and the matching data's filter before
+ * any log is there. A newer lookup supersedes an older one; cancel
  * terminates the worker, and the next lookup starts a fresh one.
  */
 export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
   const worker = useRef<Worker | null>(null);
   const seq = useRef(0);
+  const startedAt = useRef(0);
   const pendingEntries = useRef(new Map<number, (e: MatcherEntry[]) => void>());
   const [status, setStatus] = useState<LookupStatus>({ kind: "idle" });
 
@@ -41,8 +47,16 @@ export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
       }
       if (m.id !== seq.current) return; // a superseded lookup
       if (m.type === "progress")
-        setStatus(m.phase === "data" ? { kind: "loading-data" } : { kind: "matching", done: m.done, total: m.total });
-      else if (m.type === "result") setStatus({ kind: "done", summary: m.summary });
+        // Parts of a batch still arriving after the lookup failed, or while full matches are shown, change nothing.
+        setStatus((s) =>
+          s.kind !== "matching" && s.kind !== "loading-data"
+            ? s
+            : m.phase === "data"
+              ? { kind: "loading-data" }
+              : { kind: "matching", done: m.done, total: m.total },
+        );
+      else if (m.type === "early") setStatus(earlyStatus(m.summary));
+      else if (m.type === "result") setStatus({ kind: "done", summary: m.summary, waitedMs: performance.now() - startedAt.current });
       else if (m.type === "error") setStatus({ kind: "error", message: m.message });
     };
     w.onerror = (e) => {
@@ -61,6 +75,7 @@ export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
         setStatus({ kind: "idle" });
         return;
       }
+      startedAt.current = performance.now();
       setStatus({ kind: "matching", done: 0, total: log.length });
       const req: WorkerRequest = { type: "lookup", id, log, dataUrl };
       ensure().postMessage(req);
@@ -80,6 +95,13 @@ export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
     setStatus({ kind: "idle" });
   }, []);
 
+  /** Starts the worker and has it fetch the matching data's filter, so the first lookup waits for neither. */
+  const prefetch = useCallback(() => {
+    if (worker.current) return;
+    const req: WorkerRequest = { type: "prefetch", id: PREFETCH_ID, dataUrl };
+    ensure().postMessage(req);
+  }, [dataUrl, ensure]);
+
   /** Fetches matcher entries by id (for a shared lookup without its log). */
   const entries = useCallback(
     (ids: string[]) =>
@@ -94,5 +116,14 @@ export function useLookupWorker({ workerUrl, dataUrl }: Urls) {
 
   useEffect(() => () => worker.current?.terminate(), []);
 
-  return { status, run, cancel, clear, entries };
+  return { status, run, cancel, clear, entries, prefetch };
+}
+
+/** The id of a prefetch: its progress messages are no lookup's. */
+const PREFETCH_ID = -1;
+
+/** What an early summary shows: its full matches, which the final answer keeps; without any, the lookup is still matching. */
+function earlyStatus(summary: LookupSummary): LookupStatus {
+  const matches = summary.matches.filter((m) => m.kind === "full");
+  return { kind: "refining", summary: { ...summary, matches } };
 }

@@ -47,13 +47,14 @@ test("a first lookup fetches the filter and the one shard its log's key points a
 }) => {
   // The fillers share a payload key (`onerror=window.__`), so a log with it is a candidate for all of them;
   // the start of one filler's message holds only that filler's own key. Its pattern then fails (the paste stops
-  // there), so the line is compared by wording too (a bare line: lib/match/matcher.ts), which fetches word shards and
-  // the shards of the records alike: only after the key's one shard.
+  // there), so the line is compared by wording too (a bare line: lib/match/matcher.ts): the key's one shard and the
+  // line's word shards come in one batch, the shard first; the shards of the records alike only after.
   const filler = ALL_RECORDS.find((r) => r.slug === "filler-7")!;
   const data: string[] = [];
   page.on("request", (req) => {
     const p = new URL(req.url()).pathname;
-    if (p.startsWith("/_errdex/match/")) data.push(p.slice("/_errdex/match/".length));
+    const part = /^\/_errdex\/match\/[0-9a-f]+\/(.+)$/.exec(p);
+    if (part) data.push(part[1]!);
   });
   await lookUp(page, filler.errorMessage.slice(0, filler.errorMessage.indexOf(" onerror")));
   await expect(page.getByRole("status")).toContainText(/in 1 lines/);
@@ -82,4 +83,25 @@ test("a shared lookup link shows the matched records as text", async ({ page, co
   await expectShown(shared, `Fix: ${r.solutions[0]}`);
   await expectInert(other);
   expect(dialogs).toEqual([]);
+});
+
+test("on a slow network a full match shows while the wording comparison still runs, then the final answer", async ({ page }) => {
+  // Found by wording only (one word in five dropped, so none of its keys is left): its record comes in a second batch.
+  const alike = ALL_RECORDS.find((r) => r.slug === "img-onerror-in-every-field-tail")!;
+  const drifted = rendered(alike.errorMessage, "VALUE")
+    .split(" ")
+    .filter((_, i) => i % 5 !== 2)
+    .join(" ");
+  const full = HOSTILE_RECORDS[0]!;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+  await lookUp(page, `${logFor(full)}\n${alike.errorClass}: ${drifted}`);
+  const status = page.locator("#lookup-status");
+  // (Over HTTP/1.1, six requests at a time: the first batch takes a few round trips of 400 ms.)
+  await expect(status).toHaveText("1 known error so far; comparing wording…", { timeout: 15_000 });
+  await expect(page.locator(".results > li")).toHaveCount(1);
+  await expect(page.locator(".results > li").first()).toContainText("full match");
+  await expect(status).toHaveText(/^2 known errors in 4 lines \(\d+ ms\)$/, { timeout: 15_000 });
+  await expect(page.locator(".results > li").first()).toContainText("full match");
 });

@@ -112,7 +112,7 @@ const JUNCTION_SIDE = 16;
  * break cut, the end of a line without blanks is scanned joined to the start of the next, wherever the next
  * could continue it (the matcher's junction scan looks at fewer: text, no new record).
  */
-export function keyShards(filter: KeyFilter, lines: readonly LogLine[]): Set<number> {
+export function keyShards(filter: KeyFilter, lines: readonly LogLine[], hitTexts?: Set<string>): Set<number> {
   const out = new Set<number>();
   const texts = new Set<string>();
   const squeezed = new Set<string>();
@@ -126,13 +126,15 @@ export function keyShards(filter: KeyFilter, lines: readonly LogLine[]): Set<num
     prev = q;
   }
   // Joined by a line end, which no key holds: a window across two texts finds nothing that matters.
-  const text = [...texts].join("\n");
+  const list = [...texts];
+  const text = list.join("\n");
   const joined = [...squeezed, ...junctions].join("\n");
-  for (const t of filter.exact) scan(t, text, out);
+  const onHit = hitTexts && textAt(list, hitTexts);
+  for (const t of filter.exact) scan(t, text, out, onHit);
   for (const t of filter.wrap) scan(t, joined, out);
   if (filter.folded.length) {
     const folded = foldCase(text);
-    for (const t of filter.folded) scan(t, folded, out);
+    for (const t of filter.folded) scan(t, folded, out, onHit); // foldCase keeps every position
   }
   if (filter.wrapFolded.length) {
     const folded = foldCase(joined);
@@ -156,8 +158,25 @@ function bitsOf(t: KeyTable): Int32Array {
   return b;
 }
 
-/** Adds to `out` the shards of every key hash of `t` found in a window of `text`. */
-function scan(t: KeyTable, text: string, out: Set<number>): void {
+/** A hit's end in `list` joined by line ends, to the text it is in, added to `hits`. */
+function textAt(list: string[], hits: Set<string>): (end: number) => void {
+  const ends: number[] = [];
+  let at = 0;
+  for (const t of list) ends.push((at += t.length + 1) - 1);
+  return (end) => {
+    let lo = 0;
+    let hi = ends.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ends[mid]! < end) lo = mid + 1;
+      else hi = mid;
+    }
+    hits.add(list[lo]!);
+  };
+}
+
+/** Adds to `out` the shards of every key hash of `t` found in a window of `text` (and tells `onHit` where the window ends). */
+function scan(t: KeyTable, text: string, out: Set<number>, onHit?: (end: number) => void): void {
   const L = t.length;
   if (text.length < L || t.hashes.length === 0) return;
   const b = bitsOf(t);
@@ -169,7 +188,9 @@ function scan(t: KeyTable, text: string, out: Set<number>): void {
     const u = h >>> 0;
     const f = u >>> (32 - FILTER_BITS);
     if ((b[f >>> 5]! & (1 << (f & 31))) !== 0) {
-      for (let k = lowerBound(t.hashes, u); k < t.hashes.length && t.hashes[k] === u; k++) out.add(t.shards[k]!);
+      let k = lowerBound(t.hashes, u);
+      if (onHit && t.hashes[k] === u) onHit(end);
+      for (; k < t.hashes.length && t.hashes[k] === u; k++) out.add(t.shards[k]!);
     }
     if (end === text.length) break;
     h = (Math.imul(h, BASE) + text.charCodeAt(end) - Math.imul(text.charCodeAt(end - L), outWeight)) | 0;

@@ -1,10 +1,11 @@
 /**
  * The Web Worker that runs lookups off the main thread, so typing and
  * scrolling never stall. It fetches the matching data's filter (built at
- * build time, lib/match/split-data) the first time it is asked, then for each
- * lookup only the shards the log needs (lib/match/shard-lookup), keeping
- * them for the next; it answers with progress messages and a plain-data
- * summary. The log stays in this worker and the page: the only requests it
+ * build time, lib/match/split-data) the first time it is asked (the page asks
+ * with `prefetch` while it sits idle), then for each lookup only the shards
+ * the log needs (lib/match/shard-lookup), keeping them for the next; it
+ * answers with progress messages, an early summary once the key shards are
+ * at hand (its full matches are final) and the final plain-data summary. The log stays in this worker and the page: the only requests it
  * makes are for data files. To cancel, the page terminates the worker.
  */
 import type { LookupSummary } from "./lookup";
@@ -14,10 +15,13 @@ import { splitFileName } from "./split-data";
 import { parseFilter, parseIds, parseShard, parseWordShard, type SplitFilter } from "./split-data-schema";
 
 export type WorkerRequest =
-  { type: "lookup"; id: number; log: string; dataUrl: string } | { type: "entries"; id: number; ids: string[]; dataUrl: string };
+  | { type: "lookup"; id: number; log: string; dataUrl: string }
+  | { type: "entries"; id: number; ids: string[]; dataUrl: string }
+  | { type: "prefetch"; id: number; dataUrl: string };
 
 export type WorkerResponse =
   | { type: "progress"; id: number; phase: "data" | "match"; done: number; total: number }
+  | { type: "early"; id: number; summary: LookupSummary }
   | { type: "result"; id: number; summary: LookupSummary }
   | { type: "entries"; id: number; entries: MatcherEntry[] }
   | { type: "error"; id: number; message: string };
@@ -80,6 +84,7 @@ export function serve(scope: WorkerScope): void {
     const req = e.data;
     try {
       const l = await load(req.dataUrl, req.id, post);
+      if (req.type === "prefetch") return;
       if (req.type === "entries") {
         post({ type: "entries", id: req.id, entries: await l.byId(req.ids) });
         return;
@@ -95,6 +100,7 @@ export function serve(scope: WorkerScope): void {
           }
         },
         (done, total) => post({ type: "progress", id: req.id, phase: "data", done, total }),
+        (early) => post({ type: "early", id: req.id, summary: early }),
       );
       post({ type: "result", id: req.id, summary });
     } catch (err) {

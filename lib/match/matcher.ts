@@ -276,7 +276,11 @@ export class Matcher {
       // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
       // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
       // Records the line contradicts by name are no answer for the whole message either ("maybe another error").
-      const first = candidates.some((c) => c.conflict.record === 0) || this.missed > missed ? null : firstSentence(q.text);
+      const incomplete = this.missed > missed;
+      const first = candidates.some((c) => c.conflict.record === 0) || incomplete ? null : firstSentence(q.text);
+      // Asked for now all the same, so their records arrive in the same batch as the whole message's (only to be read).
+      const sentence = incomplete ? firstSentence(q.text) : null;
+      if (sentence) similar(sentence, classes);
       // Reported against the whole message (its diff, and what it explains of it), found by the first sentence; a
       // sentence the index judged alone keeps that agreement (WordingMatch.sentenceAgreement) to be ranked by.
       if (first) {

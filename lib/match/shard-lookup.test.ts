@@ -67,38 +67,72 @@ describe("a lookup over split matching data", () => {
     expect(fetched).not.toContain(splitFileName.ids);
   });
 
-  it("fetches no wording (word shards) for a traceback whose error a specific pattern fully matches, values short", async () => {
+  it("fetches in one batch for a traceback whose error a specific pattern fully matches, words of its line included", async () => {
     let checked = 0;
-    // (A generic pattern's full match is still compared by wording: a specific record may explain the line better.)
     const generic = new Set(data.entries.filter((e) => e.generic).map((e) => e.id));
     for (const r of FIXTURE_RECORDS.filter((x) => !generic.has(x.id))) {
       const msg = sampleRenderings(r.errorMessage)[0] ?? r.errorMessage;
       const site = frame(`/usr/local/lib/python3.12/dist-packages/${r.filePath}`, r.lineNumber, "f", `raise ${r.errorClass}(`);
-      const { lookup, fetched } = lookupOver(files);
+      const { lookup } = lookupOver(files);
       const s = await lookup.run(traceback([site], `${r.errorClass}: ${msg}`));
       if (s.matches[0]?.id !== r.id || s.matches[0].kind !== "full" || s.matches.length > 1) continue;
       checked++;
-      expect(
-        fetched.filter((f) => f.startsWith("words-")),
-        r.slug,
-      ).toEqual([]);
+      // The words are fetched before the lookup knows the pattern matches: waiting to know would cost a round trip.
+      expect(lookup.rounds, r.slug).toBe(1);
     }
     expect(checked).toBeGreaterThan(FIXTURE_RECORDS.length / 2);
   });
 
-  it("fetches no wording for a long value when the record's file raises no message like it", async () => {
+  it("makes at most two sequential rounds of fetches: full match, drifted wording, raise site only, many errors", async () => {
     const r = R.archNotSupported;
-    const archs = Array.from({ length: 40 }, (_, i) => `'Arch${i}ForCausalLM'`).join(", ");
+    const msg = sampleRenderings(r.errorMessage)[0]!;
+    const words = msg.split(" ");
     const site = frame(`/usr/local/lib/python3.12/dist-packages/${r.filePath}`, r.lineNumber, "f", `raise ${r.errorClass}(`);
-    const log = traceback(
-      [site],
-      `${r.errorClass}: Model architectures ['X'] are not supported for now. Supported architectures: dict_keys([${archs}])`,
-    );
-    const { lookup, fetched } = lookupOver(files);
-    const s = await lookup.run(log);
-    expect(s.matches[0]).toMatchObject({ id: r.id, kind: "full", confidence: "high" });
-    expect(fetched.filter((f) => f.startsWith("words-"))).toEqual([]);
-    expect(same(s)).toEqual(same(whole.run(log)));
+    const cases: Record<string, string> = {
+      "full match only": traceback([site], `${r.errorClass}: ${msg}`),
+      "drifted wording": traceback([site], `${r.errorClass}: ${words.filter((_, i) => i !== 2).join(" ")} (see the docs)`),
+      "raise site only": traceback([site], `${r.errorClass}: something else entirely`),
+      "many errors": logs().at(-1)!,
+    };
+    for (const [what, log] of Object.entries(cases)) {
+      const { lookup } = lookupOver(files);
+      const s = await lookup.run(log);
+      expect(same(s), what).toEqual(same(whole.run(log)));
+      expect(s.matches.length, what).toBeGreaterThan(0);
+      expect(lookup.rounds, what).toBeGreaterThan(0);
+      expect(lookup.rounds, what).toBeLessThanOrEqual(2);
+      // Everything is at hand now: the same log again makes no round at all.
+      await lookup.run(log);
+      expect(lookup.rounds, what).toBe(0);
+    }
+  });
+
+  it("hands over an early answer once the key shards are in, whose full matches the final answer keeps", async () => {
+    const a = FIXTURE_RECORDS[3]!;
+    const full = `${a.errorClass}: ${sampleRenderings(a.errorMessage)[0]}`;
+    let checked = 0;
+    for (const b of FIXTURE_RECORDS) {
+      // Drifted: one word in five dropped. When no key of b is left, the wording comparison finds it in a second round.
+      const drifted = (sampleRenderings(b.errorMessage)[0] ?? "")
+        .split(" ")
+        .filter((_, i) => i % 5 !== 2)
+        .join(" ");
+      const log = `${full}\n${b.errorClass}: ${drifted}`;
+      const { lookup } = lookupOver(files);
+      const early: LookupSummary[] = [];
+      const final = await lookup.run(log, undefined, undefined, (s) => early.push(s));
+      if (lookup.rounds < 2) continue;
+      checked++;
+      const fullIds = (s: LookupSummary) =>
+        s.matches
+          .filter((m) => m.kind === "full")
+          .map((m) => m.id)
+          .sort();
+      expect(early.length, b.slug).toBe(lookup.rounds - 1);
+      expect(fullIds(early[0]!), b.slug).toEqual(fullIds(final));
+      expect(same(final), b.slug).toEqual(same(whole.run(log)));
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("keeps what it fetched: a second lookup of the same records fetches nothing new", async () => {
@@ -170,6 +204,19 @@ describe("damaged split data", () => {
     }));
     await expect(lookupOver(f).lookup.run(log)).rejects.toThrow(
       new InputError([`${name}: entries[0]: is not a matcher entry of version 3`]),
+    );
+  });
+
+  it("refuses a shard whose words' record counts do not fit, naming the file and the count", async () => {
+    const name = await firstShard();
+    const short = damaged(name, (j) => ({ ...j, counts: (j.counts as number[]).slice(1) }));
+    const words = (JSON.parse(files.get(name)!) as { words: string[] }).words.length;
+    await expect(lookupOver(short).lookup.run(log)).rejects.toThrow(
+      new InputError([`${name}: counts: has ${words - 1} counts for ${words} words`]),
+    );
+    const zero = damaged(name, (j) => ({ ...j, counts: (j.counts as number[]).map((c, k) => (k === 0 ? 0 : c)) }));
+    await expect(lookupOver(zero).lookup.run(log)).rejects.toThrow(
+      new InputError([`${name}: counts[0]: 0 is not a number of records from 1 to ${data.entries.length}`]),
     );
   });
 

@@ -54,7 +54,14 @@ const filterSchema = z.object({
   wording: z.object({ documents: count, wordShards: positive }),
   sites: z.object({ packages: strings, paths: strings, entries: wholeLists }),
 });
-const shardSchema = z.object({ ...versioned, shard: count, indexes: wholes, entries: z.array(z.unknown()) });
+const shardSchema = z.object({
+  ...versioned,
+  shard: count,
+  indexes: wholes,
+  entries: z.array(z.unknown()),
+  words: strings,
+  counts: wholes,
+});
 const wordShardSchema = z.object({ ...versioned, shard: count, words: strings, postings: wholeLists, weights: wholeLists });
 const idsSchema = z.object({ ...versioned, ids: strings });
 
@@ -140,7 +147,7 @@ export function parseShard(
   source: string,
   filter: SplitFilter,
   shard: number,
-): { indexes: number[]; entries: MatcherEntry[] } {
+): { indexes: number[]; entries: MatcherEntry[]; counts: Map<string, number> } {
   const d = parseInput(shardSchema, json, source);
   const fail = failer(source);
   sameDataset(d, filter, fail);
@@ -153,7 +160,14 @@ export function parseShard(
       fail(`indexes[${k}]`, `${i} is not an entry of this shard`);
   });
   checkEntries(d.entries, source);
-  return { indexes: d.indexes, entries: d.entries };
+  if (d.counts.length !== d.words.length) fail("counts", `has ${d.counts.length} counts for ${d.words.length} words`);
+  const counts = new Map<string, number>();
+  d.words.forEach((w, k) => {
+    if (d.counts[k]! < 1 || d.counts[k]! > filter.entryCount)
+      fail(`counts[${k}]`, `${d.counts[k]} is not a number of records from 1 to ${filter.entryCount}`);
+    counts.set(w, d.counts[k]!);
+  });
+  return { indexes: d.indexes, entries: d.entries, counts };
 }
 
 /** Word shard `shard` in `json`: each word's records, and their selection weights. */

@@ -57,6 +57,12 @@ export interface ShardFile extends Versioned {
   shard: number;
   indexes: number[];
   entries: MatcherEntry[];
+  /**
+   * The content words of these entries' wording and each one's number of records in the whole data: comparing a
+   * record's wording weighs its words by rarity, and with these a record found by wording needs no word shard of its own.
+   */
+  words: string[];
+  counts: number[];
 }
 
 /**
@@ -124,7 +130,14 @@ export function splitMatcherData(
   const v = { version: MATCHER_DATA_VERSION, datasetVersion } as const;
   const shardSize = Math.max(1, Math.ceil(entries.length / shards));
   const shardOf = entries.map((e, i) => (e.keys.length === 0 ? shards : Math.floor(i / shardSize)));
-  const files: ShardFile[] = Array.from({ length: shards + 1 }, (_, shard) => ({ ...v, shard, indexes: [], entries: [] }));
+  const files: ShardFile[] = Array.from({ length: shards + 1 }, (_, shard) => ({
+    ...v,
+    shard,
+    indexes: [],
+    entries: [],
+    words: [],
+    counts: [],
+  }));
   entries.forEach((e, i) => {
     files[shardOf[i]!]!.indexes.push(i);
     files[shardOf[i]!]!.entries.push(e);
@@ -137,6 +150,10 @@ export function splitMatcherData(
   for (const w of [...wording.postings.keys()].sort()) {
     const f = words[stringHash(w) % wordShards]!;
     const list = wording.postings.get(w)!;
+    for (const s of new Set(list.map((e) => shardOf[e]!))) {
+      files[s]!.words.push(w);
+      files[s]!.counts.push(list.length);
+    }
     f.words.push(w);
     f.postings.push(gaps(list));
     f.weights.push(list.map((e) => wording.selection[e]!));

@@ -83,6 +83,11 @@ export interface WordingStats {
    * them at hand (it tells its caller, and the lookup is asked again).
    */
   postings: (word: string) => readonly number[] | null | undefined;
+  /**
+   * A content word's number of records (undefined: none, or not at hand, as for `postings`), when it is known
+   * without its records: a lookup over part of the data reads the counts of its records' words with the records.
+   */
+  count?: (word: string) => number | undefined;
   /** Each record's wording weight in 1/SELECTION_UNIT units, as selection compares them. */
   selection: ArrayLike<number>;
 }
@@ -152,7 +157,7 @@ export class WordingIndex {
     this.entryAt = typeof entries === "function" ? entries : (i) => entries[i];
     if (stats) {
       this.stats = stats;
-      this.weights = WordWeights.fromCounts((w) => stats.postings(w)?.length, stats.documents);
+      this.weights = WordWeights.fromCounts(stats.count ?? ((w) => stats.postings(w)?.length), stats.documents);
       return;
     }
     const list = entries as readonly (MatcherEntry | undefined)[];
