@@ -11,6 +11,13 @@ export interface RecordFeedback {
   baseUrl: string;
 }
 
+/** What both pieces render from: the record, where fixes go, and the dataset's version (for the issue's text). */
+interface RecordFeedbackProps {
+  record: ErrorRecord;
+  feedback: RecordFeedback;
+  datasetVersion?: string;
+}
+
 /** A link leaving the site for GitHub: a new tab, no referrer (the page's URL says nothing GitHub needs). */
 function External({ href, children }: { href: string; children: string }) {
   return (
@@ -27,15 +34,7 @@ function improveUrl(r: ErrorRecord, f: RecordFeedback, datasetVersion: string | 
 }
 
 /** The links under a record's heading: the upstream issue search, always, and "Improve this record" when the dataset has a home. */
-export function RecordLinks({
-  record: r,
-  feedback,
-  datasetVersion,
-}: {
-  record: ErrorRecord;
-  feedback: RecordFeedback;
-  datasetVersion?: string;
-}) {
+export function RecordLinks({ record: r, feedback, datasetVersion }: RecordFeedbackProps) {
   const improve = improveUrl(r, feedback, datasetVersion);
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="record-links">
@@ -50,15 +49,7 @@ export function RecordLinks({
  * the way to add one (the pre-filled issue) or, without a dataset repository,
  * the upstream search. Nothing here reads as a fix.
  */
-export function NoFixRecorded({
-  record: r,
-  feedback,
-  datasetVersion,
-}: {
-  record: ErrorRecord;
-  feedback: RecordFeedback;
-  datasetVersion?: string;
-}) {
+export function NoFixRecorded({ record: r, feedback, datasetVersion }: RecordFeedbackProps) {
   const improve = improveUrl(r, feedback, datasetVersion);
   return (
     <div className="no-fix" role="note" aria-label="No fix recorded">
