@@ -4,12 +4,12 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { distinctRecord, exampleRecord, line } from "../lib/testing/test-fixtures";
 import { recordSearchUrl } from "../lib/site/upstream-search";
+import { tempFolders } from "./temp-folders";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXAMPLE = exampleRecord();
@@ -21,17 +21,8 @@ const TRACEBACK = [
   "[2025-06-01 10:00:00 TP3] RuntimeError: PD Disaggregation does NOT support PD different TP sizes for non-MLA \x1b[31mMAMBA\x1b[0m hybrid models yet.",
 ].join("\n");
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tmp(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-match-"));
-  folders.push(dir);
-  for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), data);
-  return dir;
-}
+const temp = tempFolders("match");
+const tmp = temp.folder;
 
 function errdex(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
   const { ERRDEX_DATA: _a, ERRDEX_SITE_URL: _b, GITHUB_STEP_SUMMARY: _c, ...inherited } = process.env;

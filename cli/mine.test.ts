@@ -6,36 +6,19 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateDataset } from "../lib/dataset/validate";
 import type { ErrorRecord } from "../lib/record/schema";
+import { tempFolders, writeFiles } from "./temp-folders";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SPAWN_TIMEOUT_MS = 120_000;
 const SLOW = { timeout: 4 * SPAWN_TIMEOUT_MS };
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh folder holding `files` (path → text or bytes). */
-function tree(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-mine-test-"));
-  folders.push(dir);
-  write(dir, files);
-  return dir;
-}
-
-function write(dir: string, files: Record<string, string | Buffer>): void {
-  for (const [name, body] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), body);
-  }
-}
+const temp = tempFolders("mine-test");
+const tree = temp.folder;
 
 function errdex(args: string[], env: Record<string, string> = {}) {
   const run = spawnSync("npx", ["tsx", "cli/errdex.ts", ...args], {
@@ -115,7 +98,7 @@ describe("errdex mine on a git repository", () => {
     git(repo, "commit", "-qm", "one");
     const sha1 = git(repo, "rev-parse", "HEAD");
     const v1 = path.join(repo, "..", `${path.basename(repo)}-v1.jsonl`);
-    folders.push(v1);
+    temp.removeAfter(v1);
     const first = errdex(["mine", repo, "--repo", "acme/engine", "--out", v1]);
     expect(first.code).toBe(0);
     const before = validRecords(v1);
@@ -128,11 +111,11 @@ describe("errdex mine on a git repository", () => {
     expect(before.every((r) => r.analyzedSha === sha1 && r.analyzedAt === "2026-03-01T10:00:00.000Z")).toBe(true);
     expect(before[0]!.githubUrl).toBe(`https://github.com/acme/engine/blob/${sha1}/engine/core.py#L1-L18`);
 
-    write(repo, { "engine/core.py": V2, "engine/registry.py": REGISTRY });
+    writeFiles(repo, { "engine/core.py": V2, "engine/registry.py": REGISTRY });
     git(repo, "add", "-A");
     git(repo, "commit", "-qm", "two");
     const v2 = `${v1}.2`;
-    folders.push(v2);
+    temp.removeAfter(v2);
     const second = errdex(["mine", repo, "--repo", "acme/engine", "--out", v2, "--previous", v1]);
     expect(second.code).toBe(0);
     const after = validRecords(v2);
@@ -151,7 +134,7 @@ describe("errdex mine on a git repository", () => {
 
     // Mining the same tree again gives the same bytes, on one thread or two.
     const again = `${v1}.3`;
-    folders.push(again);
+    temp.removeAfter(again);
     expect(errdex(["mine", repo, "--repo", "acme/engine", "--out", again, "--previous", v1, "--jobs", "1"]).code).toBe(0);
     expect(fs.readFileSync(again)).toEqual(fs.readFileSync(v2));
   });

@@ -3,31 +3,21 @@
  * process, each kind of reference, each format and each exit code.
  */
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { distinctRecord, exampleRecord, EXAMPLE_DATASET_VERSION, line } from "../lib/testing/test-fixtures";
 import { recordSearchUrl } from "../lib/site/upstream-search";
 import { REF_FORMS } from "../lib/site/record-ref";
+import { tempFolders } from "./temp-folders";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXAMPLE = exampleRecord();
 const PERMALINK = `/errors/sgl-project/sglang/${EXAMPLE.slug}`;
 const SLOW = { timeout: 120_000 };
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tmp(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-show-"));
-  folders.push(dir);
-  for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), data);
-  return dir;
-}
+const temp = tempFolders("show");
+const tmp = temp.folder;
 
 function errdex(args: string[], input?: string, env: Record<string, string> = {}) {
   const { ERRDEX_DATA: _a, ERRDEX_SITE_URL: _b, ...inherited } = process.env;

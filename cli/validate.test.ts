@@ -3,12 +3,11 @@
  * fresh temporary folder, and the exact lines and exit code the user sees.
  */
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EXAMPLE_DATASET_VERSION, distinctRecord, exampleRecord, line } from "../lib/testing/test-fixtures";
+import { tempFolders } from "./temp-folders";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EXAMPLE = exampleRecord();
@@ -17,21 +16,8 @@ const SPAWN_TIMEOUT_MS = 60_000;
 /** Each test spawns at most two processes. */
 const SLOW = { timeout: 2 * SPAWN_TIMEOUT_MS + 10_000 };
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temporary folder holding `files` (name → text). */
-function fixture(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "errdex-validate-"));
-  folders.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const temp = tempFolders("validate");
+const fixture = temp.folder;
 
 /** How the CLI names a dataset file in messages: relative to its working directory. */
 const shown = (file: string) => path.relative(ROOT, file);
