@@ -11,7 +11,7 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadDataset } from "../server/dataset";
-import { buildMatcherData } from "../lib/match/matcher-data";
+import { buildMatcherData } from "../lib/match/data/matcher-data";
 import { Matcher } from "../lib/match/matcher";
 import { generateLog } from "./log-gen";
 
@@ -23,7 +23,7 @@ if (!base) {
 }
 const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");
 const other = {
-  data: (await import(path.resolve(base, "lib/match/matcher-data.ts"))) as { buildMatcherData: typeof buildMatcherData },
+  data: (await import(path.resolve(base, "lib/match/data/matcher-data.ts"))) as { buildMatcherData: typeof buildMatcherData },
   matcher: (await import(path.resolve(base, "lib/match/matcher.ts"))) as { Matcher: typeof Matcher },
 };
 const records = loadDataset(corpus).records;

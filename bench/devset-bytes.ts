@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (part): what the browser's lookup downloads for real logs, those of every evaluation set
- * (`eval/devset/` and `eval/heldout/*`, bench/eval-sets.ts), over the split matching data of the shared corpus (lib/match/split-data), each log in a fresh lookup as a
+ * (`eval/devset/` and `eval/heldout/*`, bench/eval-sets.ts), over the split matching data of the shared corpus (lib/match/data/split-data), each log in a fresh lookup as a
  * fresh worker would run it. Gzip bytes of the files read: median, 90th percentile and largest, by set, and the five
  * largest logs. `bench/lookup-bytes.ts` measures made-up logs (a planted traceback, 1–100 distinct errors); real
  * pastes hold drifted messages, and comparing them by wording fetches word shards and the shards of the records
@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 import { machine, table } from "./report";
 import { evalSets } from "./eval-sets";
 import { loadDataset } from "../server/dataset";
-import { buildMatcherData } from "../lib/match/matcher-data";
+import { buildMatcherData } from "../lib/match/data/matcher-data";
 import { lookupOver, splitFiles } from "../lib/testing/split-files";
 
 const corpus = process.env.BENCH_DATA ?? path.resolve("../shared/corpus");

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDataset } from "../server/dataset";
-import { buildMatcherData } from "../lib/match/matcher-data";
+import { buildMatcherData } from "../lib/match/data/matcher-data";
 import { Lookup } from "../lib/match/lookup";
 import { parseInput } from "../lib/parse";
 import { readDevset, scoreDevset, type DevsetScore } from "./devset-eval";

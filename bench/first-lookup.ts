@@ -11,10 +11,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Lookup } from "../lib/match/lookup";
-import { parseMatcherData } from "../lib/match/matcher-data-schema";
-import { ShardedLookup } from "../lib/match/shard-lookup";
-import { splitFileName } from "../lib/match/split-data";
-import { parseFilter, parseIds, parseShard, parseWordShard } from "../lib/match/split-data-schema";
+import { parseMatcherData } from "../lib/match/data/matcher-data-schema";
+import { ShardedLookup } from "../lib/match/data/shard-lookup";
+import { splitFileName } from "../lib/match/data/split-data";
+import { parseFilter, parseIds, parseShard, parseWordShard } from "../lib/match/data/split-data-schema";
 
 const [dir, mode, logFile] = process.argv.slice(2) as [string, string, string];
 const log = fs.readFileSync(logFile, "utf8");

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (part): what a lookup in the browser downloads, and how
  * long a first lookup takes, before (the whole matcher data, one file) and
- * after (the filter, then the shards the log needs; lib/match/split-data),
+ * after (the filter, then the shards the log needs; lib/match/data/split-data),
  * on the shared corpus and on 100,000 synthetic records (the generator of
  * `npm run gen:fixture`, in memory). Bytes are gzip sizes of the files a
  * fresh lookup reads. Logs: a 6-line vLLM traceback (20 different records,
@@ -23,7 +23,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 import { loadDataset } from "../server/dataset";
-import { buildMatcherData, type MatcherData } from "../lib/match/matcher-data";
+import { buildMatcherData, type MatcherData } from "../lib/match/data/matcher-data";
 import { lookupOver, splitFiles } from "../lib/testing/split-files";
 import { seeded } from "../lib/testing/random";
 import { renderMessage } from "./log-gen";

@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { loadDataset } from "../server/dataset";
-import { buildMatcherData } from "../lib/match/matcher-data";
+import { buildMatcherData } from "../lib/match/data/matcher-data";
 import { Matcher } from "../lib/match/matcher";
 import { compilePattern, toRegExp } from "../lib/pattern/pattern";
 import type { ErrorRecord } from "../lib/record/schema";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { loadDataset, dataLocation, DatasetIOError } from "../server/dataset";
-import { buildMatcherData } from "../lib/match/matcher-data";
+import { buildMatcherData } from "../lib/match/data/matcher-data";
 import { Matcher } from "../lib/match/matcher";
 import { buildReport, type MatchReport } from "../lib/match/report";
 import { countProblems } from "../lib/dataset/problems";

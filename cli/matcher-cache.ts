@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { datasetFiles } from "../server/dataset";
 import { Matcher, SNAPSHOT_FORMAT } from "../lib/match/matcher";
-import { decodeSnapshot, encodeSnapshot } from "../lib/match/snapshot-file";
+import { decodeSnapshot, encodeSnapshot } from "../lib/match/data/snapshot-file";
 
 /** Bump when the matcher data or the way it is built changes (the snapshot's own format is part of the key). */
 const FORMAT = `matcher-4/snapshot-${SNAPSHOT_FORMAT}`;

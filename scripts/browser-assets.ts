@@ -1,7 +1,7 @@
 /**
  * Writes what the browser fetches lazily, into `public/_errdex/` (copied to
  * `out/` by next build): the matching data for the lookup worker, split into
- * a filter and shards (`match/`, lib/match/split-data), and the worker
+ * a filter and shards (`match/`, lib/match/data/split-data), and the worker
  * bundle itself. Built once per build, never per page.
  *
  * Their names carry a hash of their content: the data's folder is
@@ -14,8 +14,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { buildMatcherData } from "../lib/match/matcher-data";
-import { splitFileName, splitMatcherData } from "../lib/match/split-data";
+import { buildMatcherData } from "../lib/match/data/matcher-data";
+import { splitFileName, splitMatcherData } from "../lib/match/data/split-data";
 import type { Dataset } from "../server/dataset";
 import { insideOut, writeOut } from "./out-path";
 

@@ -1,7 +1,7 @@
-// Rewrites docs/matching.md's tuning section from lib/match/tuning.ts (between the tuning markers).
+// Rewrites docs/matching.md's tuning section from lib/match/rank/tuning.ts (between the tuning markers).
 import fs from "node:fs";
 import { replaceSection } from "../lib/doc-section";
-import { tuningTables } from "../lib/match/tuning-doc";
+import { tuningTables } from "../lib/match/rank/tuning-doc";
 
 const file = "docs/matching.md";
 fs.writeFileSync(file, replaceSection(fs.readFileSync(file, "utf8"), "tuning", tuningTables(), file));

@@ -1,6 +1,6 @@
 /** `--format text` (the default): the known errors for a person at a terminal, colour when it is one. */
 import { KIND_LABEL, counted, type MatchReport } from "../../lib/match/report";
-import type { DiffOp } from "../../lib/match/wording";
+import type { DiffOp } from "../../lib/match/rank/wording";
 import { terminalSafe, type Style } from "../terminal";
 
 /** The report as terminal text; `seconds` is how long the lookup took. */

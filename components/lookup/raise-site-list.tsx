@@ -1,6 +1,6 @@
 "use client";
 
-import type { RaiseSite } from "@/lib/match/raise-sites";
+import type { RaiseSite } from "@/lib/match/find/raise-sites";
 import { recordPath } from "@/lib/record/permalink";
 import { lineSearchUrl, searchLabel } from "@/lib/site/upstream-search";
 import { MessageText } from "@/components/record/message-text";

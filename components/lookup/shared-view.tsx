@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { SharedLookup } from "@/lib/site/lookup-link";
-import type { MatcherEntry } from "@/lib/match/matcher-data";
+import type { MatcherEntry } from "@/lib/match/data/matcher-data";
 import { recordPath } from "@/lib/record/permalink";
 import { MessageText } from "@/components/record/message-text";
 import { firstLine } from "@/lib/text";

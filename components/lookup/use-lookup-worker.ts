@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { WorkerRequest, WorkerResponse } from "@/lib/match/match-worker";
+import type { WorkerRequest, WorkerResponse } from "@/lib/match/data/match-worker";
 import type { LookupSummary } from "@/lib/match/lookup";
-import type { MatcherEntry } from "@/lib/match/matcher-data";
+import type { MatcherEntry } from "@/lib/match/data/matcher-data";
 
 export type LookupStatus =
   | { kind: "idle" }

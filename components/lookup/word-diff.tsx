@@ -1,4 +1,4 @@
-import type { DiffOp } from "@/lib/match/wording";
+import type { DiffOp } from "@/lib/match/rank/wording";
 
 /**
  * A word diff between a record's message and a log line, inline: words only

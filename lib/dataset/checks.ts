@@ -9,7 +9,7 @@ import { compilePattern, toRegExp } from "../pattern/pattern";
 import { renderings, sampleRenderings } from "../record/message-template";
 import { githubUrlFor } from "../record/permalink";
 import { analyzePattern } from "../pattern/pattern-analysis";
-import { GENERIC_LETTERS } from "../match/matcher-data";
+import { GENERIC_LETTERS } from "../match/data/matcher-data";
 import { LIMITS } from "../record/limits";
 import { ID_RE, REPO_RE, SHA_RE, SLUG_RE } from "../record/ids";
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Matcher, type LookupResult } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { compilePattern } from "../pattern/pattern";
 import { re2Of, record, type Generated } from "../testing/fuzz-patterns";
 

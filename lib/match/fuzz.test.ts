@@ -27,7 +27,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Matcher, type LookupResult } from "./matcher";
 import { Lookup, MAX_ERROR_LINES } from "./lookup";
-import { buildMatcherData, type MatcherData, type MatcherEntry } from "./matcher-data";
+import { buildMatcherData, type MatcherData, type MatcherEntry } from "./data/matcher-data";
 import { compilePattern } from "../pattern/pattern";
 import { translatePythonRegex } from "../pattern/python-regex";
 import { analyzePattern, squeezePattern } from "../pattern/pattern-analysis";

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { classesBefore, namedMessageStart } from "../log/looks-like-error";
-import { pickSimilar } from "./drift-queries";
+import { pickSimilar } from "./find/drift-queries";
 import { FIXTURE_RECORDS, MODELOPT_FP8_REGULAR, fixtureRecord } from "../testing/fixtures/records";
 
 /** vLLM V1's check: the old message plus advice, a RuntimeError. */

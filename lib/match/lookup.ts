@@ -5,16 +5,16 @@
  * instances), so it crosses `postMessage` as is.
  */
 import { Matcher, type LookupResult, type MatchKind, type MatchedLine, type WholeData } from "./matcher";
-import type { MatcherData } from "./matcher-data";
-import type { CleanLog } from "./clean-log";
+import type { MatcherData } from "./data/matcher-data";
+import type { CleanLog } from "./find/clean-log";
 import type { Confidence } from "./types";
-import type { DiffOp } from "./wording";
+import type { DiffOp } from "./rank/wording";
 import { looksLikeError } from "../log/log-normalize";
 import { finalTracebacks } from "../log/traceback";
 import { messageStart } from "../log/looks-like-error";
 import { oneLineMessage } from "../text";
-import { T } from "./tuning";
-import { raiseSites, type RaiseSite } from "./raise-sites";
+import { T } from "./rank/tuning";
+import { raiseSites, type RaiseSite } from "./find/raise-sites";
 
 export interface LookupMatch {
   id: string;
@@ -59,7 +59,7 @@ export interface LookupSummary {
   errorLines: { line: number; text: string }[];
   /** When nothing matched: the few closest records by wording, as guesses. */
   similar: SimilarRecord[];
-  /** When nothing matched: where each final exception was raised, and the dataset's records of that file (lib/match/raise-sites). */
+  /** When nothing matched: where each final exception was raised, and the dataset's records of that file (lib/match/find/raise-sites). */
   raiseSites: RaiseSite[];
   tracebacks: number;
   stopped?: string;

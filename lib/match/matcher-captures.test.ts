@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { R } from "../testing/fixtures/records";
 import { wordWrap } from "../testing/fixtures/logs";
 import { KV_LINE, NAME, PD, PD_LINE, TRUST_1, TRUST_2, found, lookup } from "../testing/matcher-stories";

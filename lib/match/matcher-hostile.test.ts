@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { R } from "../testing/fixtures/records";
 import { KV_LINE, found, lookup } from "../testing/matcher-stories";
 

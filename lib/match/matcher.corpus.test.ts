@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadDataset, type Dataset } from "../../server/dataset";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { Matcher } from "./matcher";
 import { compilePattern, toRegExp } from "../pattern/pattern";
 import { sampleRenderings } from "../record/message-template";

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Matcher, type LookupResult } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { compilePattern, toRegExp } from "../pattern/pattern";
 import { sampleRenderings } from "../record/message-template";
 import { FIXTURE_RECORDS } from "../testing/fixtures/records";

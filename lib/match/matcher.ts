@@ -17,26 +17,26 @@ import { looksLikeError, type LogLine } from "../log/log-normalize";
 import { classesBefore, isErrorBodyMessage, isErrorLevel, messageStart } from "../log/looks-like-error";
 import { classAgrees, finalTracebacks, parseTracebacks, type Traceback } from "../log/traceback";
 import { oneLineMessage, withoutJsWhitespace } from "../text";
-import { exec, locate, programOf, type Program } from "./engine";
-import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
-import type { MatcherData, MatcherEntry } from "./matcher-data";
-import { DistinctLines, HitsByText } from "./distinct-lines";
-import { chunksOf, cleanChunks } from "./clean-log";
-import { KeyScanner } from "./prefilter";
-import { packageOf, packagePath, repoEvidence, siteEvidence, SiteIndex, siteParts, type SiteParts } from "./evidence";
-import { mirrorsPython, rankMatches, type Unranked } from "./rank";
-import { siblingMatches } from "./siblings";
-import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./wording-index";
-import { firstSentence, type WordingMatch } from "./wording";
-import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./snapshot";
+import { exec, locate, programOf, type Program } from "./find/engine";
+import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./find/key-index";
+import type { MatcherData, MatcherEntry } from "./data/matcher-data";
+import { DistinctLines, HitsByText } from "./find/distinct-lines";
+import { chunksOf, cleanChunks } from "./find/clean-log";
+import { KeyScanner } from "./find/prefilter";
+import { packageOf, packagePath, repoEvidence, siteEvidence, SiteIndex, siteParts, type SiteParts } from "./rank/evidence";
+import { mirrorsPython, rankMatches, type Unranked } from "./rank/rank";
+import { siblingMatches } from "./rank/siblings";
+import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./find/wording-index";
+import { firstSentence, type WordingMatch } from "./rank/wording";
+import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./data/snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
-import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./wrapped";
-import { T } from "./tuning";
-import { bareLines, driftQueries, firstLineObjects, pickSimilar } from "./drift-queries";
+import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./find/wrapped";
+import { T } from "./rank/tuning";
+import { bareLines, driftQueries, firstLineObjects, pickSimilar } from "./find/drift-queries";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
-export { v8InputLimit } from "./engine";
-export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./snapshot";
+export { v8InputLimit } from "./find/engine";
+export { SNAPSHOT_FORMAT, type MatcherSnapshot } from "./data/snapshot";
 
 /** Whether a captured value holds wording, not just a value: more than T.maxValueWords blank-separated words with letters. */
 function holdsWording(value: string): boolean {
@@ -47,7 +47,7 @@ function holdsWording(value: string): boolean {
 
 /**
  * What a matcher over part of a dataset's entries needs of the whole, so its
- * answers are those of the whole data (lib/match/shard-lookup): the wording
+ * answers are those of the whole data (lib/match/data/shard-lookup): the wording
  * and raise-site indexes and the repositories.
  */
 export interface WholeData {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Matcher } from "./matcher";
-import { buildMatcherData } from "./matcher-data";
+import { buildMatcherData } from "./data/matcher-data";
 import { namedMessageStart, quotedException } from "../log/looks-like-error";
 import { FIXTURE_RECORDS, fixtureRecord } from "../testing/fixtures/records";
 

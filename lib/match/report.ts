@@ -7,7 +7,7 @@
 import type { LookupResult, Match, MatchKind, MatchedLine } from "./matcher";
 import { absoluteUrl, recordPath } from "../record/permalink";
 import type { Confidence } from "./types";
-import type { DiffOp } from "./wording";
+import type { DiffOp } from "./rank/wording";
 import { recordSearchUrl } from "../site/upstream-search";
 
 export type { Confidence } from "./types";
@@ -33,7 +33,7 @@ export interface ReportMatch {
   /** The pattern has little literal text, so the match says less. */
   generic: boolean;
   kind: MatchKind;
-  /** How sure the answer is (lib/match/rank decides). */
+  /** How sure the answer is (lib/match/rank/rank decides). */
   confidence: Confidence;
   score: number;
   /** For similar matches: the word diff against the record's message. */

@@ -5,9 +5,9 @@
  */
 import type { LogLine } from "../log/log-normalize";
 import type { Traceback } from "../log/traceback";
-import type { CleanLog } from "./clean-log";
-import type { MatcherEntry } from "./matcher-data";
-import type { DiffOp } from "./wording";
+import type { CleanLog } from "./find/clean-log";
+import type { MatcherEntry } from "./data/matcher-data";
+import type { DiffOp } from "./rank/wording";
 
 /**
  * How a record was found: its whole pattern matched (`full`), a part of it
@@ -17,7 +17,7 @@ import type { DiffOp } from "./wording";
  */
 export type MatchKind = "full" | "partial" | "similar" | "raise-site";
 
-/** How sure the answer is, in words (lib/match/rank says what earns each). */
+/** How sure the answer is, in words (lib/match/rank/rank says what earns each). */
 export type Confidence = "high" | "medium" | "low";
 
 export interface Capture {
@@ -76,6 +76,6 @@ export interface LookupOptions {
   onProgress?: (done: number, total: number) => void;
   /** Stop verifying candidates after this many milliseconds (the result says so). */
   budgetMs?: number;
-  /** The log already cleaned by `cleanLog` (lib/match/clean-log): its lines are used instead of cleaning it again. */
+  /** The log already cleaned by `cleanLog` (lib/match/find/clean-log): its lines are used instead of cleaning it again. */
   cleaned?: CleanLog;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { analyzePattern, trimLineBlanks, trimLineBlanksParsed, type LiteralRun, type PatternShape } from "./pattern-analysis";
 import { compilePattern } from "./pattern";
-import { PARTIAL_MIN_LETTERS } from "../match/matcher-data";
+import { PARTIAL_MIN_LETTERS } from "../match/data/matcher-data";
 import { FIXTURE_RECORDS, R } from "../testing/fixtures/records";
 
 /** Analyses a record-style Python pattern the way the matcher data does: translate, then analyse. */

@@ -5,7 +5,7 @@
  * programs print them.
  */
 import { Matcher, type LookupResult, type MatchKind } from "../match/matcher";
-import { buildMatcherData } from "../match/matcher-data";
+import { buildMatcherData } from "../match/data/matcher-data";
 import { FIXTURE_RECORDS, R, type FixtureName } from "./fixtures/records";
 import { SGLANG_SRC as SG, VLLM_SRC as VL, frame, traceback } from "./fixtures/logs";
 

@@ -4,10 +4,10 @@
  * parsers as the worker, recording every file it asks for: for the tests
  * and the benchmarks of lookups over shards.
  */
-import type { MatcherData } from "../match/matcher-data";
-import { ShardedLookup } from "../match/shard-lookup";
-import { splitFileName, splitMatcherData } from "../match/split-data";
-import { parseFilter, parseIds, parseShard, parseWordShard } from "../match/split-data-schema";
+import type { MatcherData } from "../match/data/matcher-data";
+import { ShardedLookup } from "../match/data/shard-lookup";
+import { splitFileName, splitMatcherData } from "../match/data/split-data";
+import { parseFilter, parseIds, parseShard, parseWordShard } from "../match/data/split-data-schema";
 
 /** The files of `data` split (`splitMatcherData`), as JSON text by file name. */
 export function splitFiles(data: MatcherData, shards?: number): Map<string, string> {

@@ -1,0 +1,191 @@
+/**
+ * The matcher data split for the browser, so a lookup fetches only what its
+ * log needs: a filter, fetched first, and shards of entries, fetched when a
+ * lookup needs them (lib/match/data/shard-lookup).
+ *
+ * The filter holds what picks candidates over the whole data, in compact
+ * form: each literal key's hash and the shards of its records (key-filter),
+ * the records by raise-site file, the repositories, and the records without
+ * keys.
+ *
+ * Each shard holds whole entries with their index in the whole data, a run
+ * of them in the data's order, except records with no literal key:
+ * they are tried on every error line, so they sit together in one more shard
+ * fetched with every lookup. The words' records, with their wording weights,
+ * are in word shards, fetched for the words of the lines a lookup compares
+ * by wording (so inverse document frequencies and thresholds are the whole
+ * data's).
+ */
+import { SiteIndex } from "../rank/evidence";
+import { buildKeyFilter, type KeyTable } from "./key-filter";
+import { MATCHER_DATA_VERSION, type MatcherData, type MatcherEntry } from "./matcher-data";
+import { wordingTables } from "../find/wording-index";
+
+/** A key table as written: hashes as gaps from the previous one (they are sorted), each with its shard. */
+export interface KeyTableFile {
+  length: number;
+  hashes: number[];
+  shards: number[];
+}
+
+/** The filter as written (`filter.json`). Lists of sorted indexes are written as gaps from the previous one. */
+export interface FilterFile {
+  version: typeof MATCHER_DATA_VERSION;
+  datasetVersion: string;
+  /** Entries in the whole data. */
+  entries: number;
+  /** Shard n holds the entries with keys whose index is in [n × shardSize, (n + 1) × shardSize). */
+  shardSize: number;
+  /** Shards of records with keys; shard number `shards` holds the records without. */
+  shards: number;
+  /** Indexes of the records with no key (their shard is fetched with every lookup when there are any). */
+  keyless: number[];
+  repos: string[];
+  keys: { exact: KeyTableFile[]; folded: KeyTableFile[]; wrap: KeyTableFile[]; wrapFolded: KeyTableFile[] };
+  /** Wording: how many records, and how many word shards hold the words' records. */
+  wording: { documents: number; wordShards: number };
+  sites: { packages: string[]; paths: string[]; entries: number[][] };
+}
+
+interface Versioned {
+  version: typeof MATCHER_DATA_VERSION;
+  datasetVersion: string;
+}
+
+/** One shard of entries as written (`shard-<n>.json`), with their indexes in the whole data, ascending. */
+export interface ShardFile extends Versioned {
+  shard: number;
+  indexes: number[];
+  entries: MatcherEntry[];
+  /**
+   * The content words of these entries' wording and each one's number of records in the whole data: comparing a
+   * record's wording weighs its words by rarity, and with these a record found by wording needs no word shard of its own.
+   */
+  words: string[];
+  counts: number[];
+}
+
+/**
+ * One word shard as written (`words-<n>.json`): the content words hashed to
+ * it, their records (as gaps) and each of those records' selection weight
+ * (lib/match/find/wording-index), which candidate selection compares.
+ */
+export interface WordShardFile extends Versioned {
+  shard: number;
+  words: string[];
+  postings: number[][];
+  weights: number[][];
+}
+
+/** Every record's id by entry index (`ids.json`): read only to show a shared lookup's records. */
+export interface IdsFile extends Versioned {
+  ids: string[];
+}
+
+/** About this many records per shard, within MIN_SHARDS..MAX_SHARDS (a site stays a reasonable number of files: 472 for the 11,320-record corpus). */
+const RECORDS_PER_SHARD = 24;
+export const MIN_SHARDS = 64;
+export const MAX_SHARDS = 1024;
+/**
+ * About this many words per word shard, within MIN_SHARDS / 4..MAX_SHARDS / 2. A real paste compares drifted messages
+ * by wording and reads the shards of their words: 64 words a shard made the median real log read 485 KB, 16 make it
+ * 351 KB (bench/devset-bytes.ts), for 384 more files at 11,320 records.
+ */
+const WORDS_PER_SHARD = 16;
+
+/** How many shards `records` records are split into (never more than records: a small dataset needs no empty files). */
+export function shardCountFor(records: number): number {
+  return Math.max(1, Math.min(records, MAX_SHARDS, Math.max(MIN_SHARDS, Math.round(records / RECORDS_PER_SHARD))));
+}
+
+/** A string's FNV-1a hash: which word shard a word is in. */
+export function stringHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** File names of the parts, beside the filter. */
+export const splitFileName = {
+  filter: "filter.json",
+  ids: "ids.json",
+  shard: (n: number) => `shard-${n}.json`,
+  words: (n: number) => `words-${n}.json`,
+};
+
+/**
+ * Splits matcher data into its filter, shards (shard `shards` is the keyless
+ * one, possibly empty), word shards and id list. Shards are runs of entries in
+ * the data's order, so the records of one file, raised in one traceback, sit
+ * together.
+ */
+export function splitMatcherData(
+  data: MatcherData,
+  shards = shardCountFor(data.entries.length),
+): { filter: FilterFile; shards: ShardFile[]; words: WordShardFile[]; ids: IdsFile } {
+  const { entries, datasetVersion } = data;
+  const v = { version: MATCHER_DATA_VERSION, datasetVersion } as const;
+  const shardSize = Math.max(1, Math.ceil(entries.length / shards));
+  const shardOf = entries.map((e, i) => (e.keys.length === 0 ? shards : Math.floor(i / shardSize)));
+  const files: ShardFile[] = Array.from({ length: shards + 1 }, (_, shard) => ({
+    ...v,
+    shard,
+    indexes: [],
+    entries: [],
+    words: [],
+    counts: [],
+  }));
+  entries.forEach((e, i) => {
+    files[shardOf[i]!]!.indexes.push(i);
+    files[shardOf[i]!]!.entries.push(e);
+  });
+  const keys = buildKeyFilter(entries, (i) => shardOf[i]!);
+  const wording = wordingTables(entries);
+  const vocabulary = wording.postings.size;
+  const wordShards = Math.max(1, Math.min(vocabulary, MAX_SHARDS / 2, Math.max(MIN_SHARDS / 4, Math.round(vocabulary / WORDS_PER_SHARD))));
+  const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [], weights: [] }));
+  for (const w of [...wording.postings.keys()].sort()) {
+    const f = words[stringHash(w) % wordShards]!;
+    const list = wording.postings.get(w)!;
+    for (const s of new Set(list.map((e) => shardOf[e]!))) {
+      files[s]!.words.push(w);
+      files[s]!.counts.push(list.length);
+    }
+    f.words.push(w);
+    f.postings.push(gaps(list));
+    f.weights.push(list.map((e) => wording.selection[e]!));
+  }
+  const sites = new SiteIndex(entries).parts();
+  const paths = [...sites.byPath.keys()].sort();
+  const filter: FilterFile = {
+    ...v,
+    entries: entries.length,
+    shardSize,
+    shards,
+    keyless: gaps(files[shards]!.indexes),
+    repos: [...new Set(entries.map((e) => e.repo))],
+    keys: {
+      exact: keys.exact.map(tableFile),
+      folded: keys.folded.map(tableFile),
+      wrap: keys.wrap.map(tableFile),
+      wrapFolded: keys.wrapFolded.map(tableFile),
+    },
+    wording: { documents: wording.documents, wordShards },
+    sites: { packages: sites.packages, paths, entries: paths.map((p) => gaps(sites.byPath.get(p)!)) },
+  };
+  return { filter, shards: files, words, ids: { ...v, ids: entries.map((e) => e.id) } };
+}
+
+function tableFile(t: KeyTable): KeyTableFile {
+  return { length: t.length, hashes: gaps(t.hashes), shards: Array.from(t.shards) };
+}
+
+/** A sorted list as gaps from the previous value (the first from 0): small numbers, which compress well. */
+export function gaps(sorted: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < sorted.length; i++) out.push(sorted[i]! - (i ? sorted[i - 1]! : 0));
+  return out;
+}
