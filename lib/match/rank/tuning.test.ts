@@ -6,11 +6,22 @@ import { T, TUNING } from "./tuning";
 import { tuningTables } from "./tuning-doc";
 import { readSection } from "../../doc-section";
 
+/** Every rule module on disk (lib/match/rules/**, tests aside), relative to lib/match. */
+export function ruleModules(): string[] {
+  const dir = path.join(__dirname, "..", "rules");
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+    .map((f) => `rules/${f.split(path.sep).join("/")}`)
+    .sort();
+}
+
 /**
- * The modules that decide candidates, evidence, confidence and order: their numbers live in the tuning table.
- * (matcher-data.ts and wrapped.ts take their thresholds from it too; their other numbers lay out data and scans.)
+ * The modules that decide candidates, evidence, confidence and order: the rule modules, and the pipeline modules that
+ * walk them. Their numbers live in the tuning table. (matcher-data.ts and wrapped.ts take their thresholds from it too;
+ * their other numbers lay out data and scans.)
  */
 const RULE_MODULES = [
+  ...ruleModules(),
   "rank/rank.ts",
   "rank/wording.ts",
   "find/wording-index.ts",
@@ -38,6 +49,11 @@ export function tuningNumbers(file: string, source: string): string[] {
 }
 
 describe("the tuning table", () => {
+  it("finds the rule modules on disk", () => {
+    expect(ruleModules()).toContain("rules/literal-length.ts");
+    expect(ruleModules()).toContain("rules/candidates/index.ts");
+  });
+
   it("holds every threshold and weight of the matching rules: no other number in their modules", () => {
     const found = RULE_MODULES.flatMap((f) => tuningNumbers(f, fs.readFileSync(path.join(__dirname, "..", f), "utf8")));
     expect(found).toEqual([]);

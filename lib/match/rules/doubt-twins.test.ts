@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { RepoEvidence } from "../rank/evidence";
+import { T } from "../rank/tuning";
+import { doubtTwins } from "./doubt-twins";
+import { TIER } from "./judging";
+import { judging, scored } from "./test-judging";
+
+const VLLM = "vllm-project/vllm";
+const SGLANG = "sgl-project/sglang";
+const run = (repos?: [string, number][]) =>
+  judging({ run: { repos: repos && new Map<string, RepoEvidence>(repos.map(([r, strength]) => [r, { strength, why: ["frames"] }])) } }).run;
+
+describe("doubt-twins", () => {
+  it.each([
+    { story: "two repositories, nothing clear: both medium", repos: undefined, gap: 0, vllm: "medium", sglang: "medium" },
+    {
+      story: "the log clearly from one: it stays high",
+      repos: [[VLLM, T.clearRepo]] as [string, number][],
+      gap: 0,
+      vllm: "high",
+      sglang: "medium",
+    },
+    {
+      story: "a mere mention settles nothing",
+      repos: [[VLLM, T.clearRepo / 2]] as [string, number][],
+      gap: 0,
+      vllm: "medium",
+      sglang: "medium",
+    },
+    { story: "scores far apart are no twins", repos: undefined, gap: T.twinScore, vllm: "high", sglang: "high" },
+  ])("$story", ({ repos, gap, vllm, sglang }) => {
+    const r = run(repos);
+    const strength = (repo: string) => r.repos?.get(repo)?.strength ?? 0;
+    const a = scored({ repo: VLLM, id: "a" }, { score: TIER.high + gap + T.scoreRepo * strength(VLLM) });
+    const b = scored({ repo: SGLANG, id: "b" }, { score: TIER.high });
+    doubtTwins.settle!([a, b], r);
+    expect([a.confidence, b.confidence]).toEqual([vllm, sglang]);
+    if (sglang === "medium") expect(b.score).toBe(TIER.medium);
+  });
+
+  it("leaves one repository's records alone", () => {
+    const ms = [scored({ id: "a" }), scored({ id: "b" })];
+    doubtTwins.settle!(ms, run());
+    expect(ms.map((m) => m.confidence)).toEqual(["high", "high"]);
+  });
+});

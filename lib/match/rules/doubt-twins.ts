@@ -1,0 +1,57 @@
+import type { RepoEvidence } from "../rank/evidence";
+import { T } from "../rank/tuning";
+import type { Match } from "../types";
+import { TIER, type Rule } from "./judging";
+
+/** High matches of the same kind on the same text: the candidates for copies of one check. */
+function sameText(ranked: Match[]): Match[][] {
+  const groups = new Map<string, Match[]>();
+  for (const m of ranked) {
+    const l = m.lines[0];
+    if (m.confidence !== "high" || !l) continue;
+    const key = `${m.kind} ${l.line} ${l.start} ${l.end}`;
+    const g = groups.get(key);
+    if (g) g.push(m);
+    else groups.set(key, [m]);
+  }
+  return [...groups.values()];
+}
+
+function doubt(group: Match[], repos: Map<string, RepoEvidence> | undefined): void {
+  const strength = (m: Match) => repos?.get(m.entry.repo)?.strength ?? 0;
+  const base = (m: Match) => m.score - T.scoreRepo * strength(m);
+  const best = Math.max(...group.map(base));
+  const g = group.filter((m) => best - base(m) < T.twinScore);
+  const repoNames = [...new Set(g.map((m) => m.entry.repo))];
+  if (repoNames.length < 2) return; // not tuning: copies need two repositories
+  const top = Math.max(...g.map(strength));
+  const clear = top >= T.clearRepo && g.filter((m) => strength(m) === top).every((m, _, a) => m.entry.repo === a[0]!.entry.repo);
+  for (const m of g) {
+    const others = repoNames.filter((r) => r !== m.entry.repo).join(", ");
+    if (clear && strength(m) === top) {
+      m.reasons.push(`the same message is in ${others}; the log comes from ${m.entry.repo}`);
+      continue;
+    }
+    m.confidence = "medium";
+    m.score -= TIER.high - TIER.medium;
+    m.reasons.push(
+      clear
+        ? `the same message is in ${others}, where the log comes from`
+        : `the same message is in ${others}, and nothing in the log says clearly which raised it`,
+    );
+  }
+}
+
+export const doubtTwins: Rule = {
+  id: "doubt-twins",
+  stage: "confidence",
+  doc:
+    "The same text matched in several repositories' records (sglang copies vLLM's code), the same way and with the " +
+    "same evidence but the repository's — scores closer than T.twinScore once the repository's share is set aside, " +
+    "differing only by the literal text's length. When the log clearly comes from one of them (frames, how it was " +
+    "started, its log format: strength at least T.clearRepo), that one stays high; otherwise none of them is a " +
+    "confident answer, and each is medium and says where else the message is.",
+  settle(ranked, run) {
+    for (const group of sameText(ranked)) doubt(group, run.repos);
+  },
+};
