@@ -33,7 +33,7 @@ export interface ReportMatch {
   /** The pattern has little literal text, so the match says less. */
   generic: boolean;
   kind: MatchKind;
-  /** How sure the answer is (lib/match/rank/rank decides). */
+  /** How sure the answer is (the confidence rules of lib/match/rules decide). */
   confidence: Confidence;
   score: number;
   /** For similar matches: the word diff against the record's message. */

@@ -17,7 +17,7 @@ import type { DiffOp } from "./rank/wording";
  */
 export type MatchKind = "full" | "partial" | "similar" | "raise-site";
 
-/** How sure the answer is, in words (lib/match/rank/rank says what earns each). */
+/** How sure the answer is, in words (the confidence rules of lib/match/rules say what earns each). */
 export type Confidence = "high" | "medium" | "low";
 
 export interface Capture {
@@ -51,7 +51,7 @@ export interface Match {
   diff?: DiffOp[];
   /** For `similar`: the share of the record's message found in the line, and of the line the record explains (0..1). */
   coverage?: { record: number; line: number };
-  /** Why it ranks where it does, in plain words. */
+  /** Why it ranks where it does, in plain words: each rule says its own, in the rule list's order (lib/match/rules). */
   reasons: string[];
   /** Every line it matched, in log order (first occurrence of each match). */
   lines: MatchedLine[];
