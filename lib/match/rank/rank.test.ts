@@ -1,5 +1,6 @@
 /**
- * The confidence and ranking rules of `rank.ts`, one story each, on fixture
+ * The ranking rules together, as `rank.ts` walks them (lib/match/rules; each
+ * rule has its own table test beside it), one story each, on fixture
  * entries with hand-made tracebacks: a table of confidence per kind and
  * evidence; confidence first (a specific partial above a generic full);
  * then the kind; the final exception over lines around it; the raise
