@@ -1,20 +1,20 @@
 import { finalTracebacks, type Traceback } from "../../log/traceback";
-import type { Rule } from "./judging";
+import type { Rule, Run } from "./judging";
 
 type Hit = { tb: Traceback; final: boolean };
-/** Per log: the traceback each line belongs to, from its exception line to its end (computed once per log). */
-const byLine = new WeakMap<Traceback[], Map<number, Hit>>();
+/** Per ranking run: the traceback each line belongs to, from its exception line to its end (computed once a run). */
+const byLine = new WeakMap<Run, Map<number, Hit>>();
 
-function exceptionLines(tracebacks: Traceback[]): Map<number, Hit> {
-  let map = byLine.get(tracebacks);
+function exceptionLines(run: Run): Map<number, Hit> {
+  let map = byLine.get(run);
   if (map) return map;
   map = new Map();
-  const finals = new Set(finalTracebacks(tracebacks));
-  for (const tb of tracebacks) {
+  const finals = new Set(finalTracebacks(run.tracebacks));
+  for (const tb of run.tracebacks) {
     const chainedLater = !finals.has(tb) || tb.chainCut === true;
     for (let l = tb.exceptionLine; l <= tb.endLine; l++) map.set(l, { tb, final: !chainedLater });
   }
-  byLine.set(tracebacks, map);
+  byLine.set(run, map);
   return map;
 }
 
@@ -26,7 +26,7 @@ export const exceptionLine: Rule = {
     "its lines touch several tracebacks, the final one is taken: a traceback that another one chains after, or that " +
     "the paste cuts in a chain, is not final. The later rules read its frames and its class from this traceback.",
   observe(j) {
-    const lines = exceptionLines(j.run.tracebacks);
+    const lines = exceptionLines(j.run);
     for (const line of j.f.lines) {
       const h = lines.get(line.line);
       if (h && (!j.hit || (h.final && !j.hit.final))) j.hit = h;
