@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES } from ".";
+import { RANK_RULES, RULES } from ".";
 import { rulesSection } from "./rules-doc";
 import { readSection } from "../../doc-section";
 import type { RuleDoc } from "./rule";
@@ -30,6 +30,10 @@ describe("the rule list", () => {
       expect(STAGES, `${r.id}: stage`).toContain(r.stage);
       expect(r.doc.length, `${r.id}: doc`).toBeGreaterThan(40);
     }
+  });
+
+  it("gives every ranking rule a hook to act through", () => {
+    for (const r of RANK_RULES) expect([r.observe, r.confidence, r.weigh, r.settle].some(Boolean), `${r.id}: no hook`).toBe(true);
   });
 
   it("keeps the pipeline order: candidates, evidence, confidence, order", () => {
