@@ -21,7 +21,6 @@ import { cleanLog } from "../find/clean-log";
 import { keyShards } from "./key-filter";
 import { Lookup, type LookupSummary } from "../lookup";
 import { MATCHER_DATA_VERSION, type MatcherEntry } from "./matcher-data";
-import { stringHash } from "./split-data";
 import { isContentWord, tokens } from "../rank/wording";
 import type { SplitFilter } from "./split-data-schema";
 import { T } from "../rank/tuning";
@@ -95,7 +94,8 @@ export class ShardedLookup {
   }
 
   private postingsOf(word: string): number[] | null | undefined {
-    const n = stringHash(word) % this.filter.wording.wordShards;
+    const n = this.filter.wordShardOf(word);
+    if (n < 0) return undefined;
     if (this.wordShardsAt.has(n)) return this.postings.get(word);
     this.missing.add(`words-${n}`);
     return null;
@@ -105,7 +105,10 @@ export class ShardedLookup {
   private wordShardsOf(texts: string[]): string[] {
     const out = new Set<string>();
     for (const text of texts)
-      for (const t of tokens(text)) if (isContentWord(t.key)) out.add(`words-${stringHash(t.key) % this.filter.wording.wordShards}`);
+      for (const t of tokens(text)) {
+        const n = isContentWord(t.key) ? this.filter.wordShardOf(t.key) : -1;
+        if (n >= 0) out.add(`words-${n}`);
+      }
     return [...out];
   }
 
