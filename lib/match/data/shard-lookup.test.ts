@@ -136,6 +136,12 @@ describe("a lookup over split matching data", () => {
           .map((m) => m.id)
           .sort();
       expect(early.length, b.slug).toBe(lookup.rounds - 1);
+      // Word shards slower than the entry shards: one more early answer, as soon as the key shards are in.
+      const slow = lookupOver(files, true).lookup;
+      const earlier: LookupSummary[] = [];
+      expect(same(await slow.run(log, undefined, undefined, (s) => earlier.push(s))), b.slug).toEqual(same(final));
+      expect(earlier.length, b.slug).toBeGreaterThanOrEqual(early.length);
+      for (const e of earlier) expect(fullIds(e), b.slug).toEqual(fullIds(final));
       expect(fullIds(early[0]!), b.slug).toEqual(fullIds(final));
       expect(same(final), b.slug).toEqual(same(whole.run(log)));
     }

@@ -181,8 +181,38 @@ export class ShardedLookup {
       if (keysAtHand) onEarly?.(summary);
       // Parts another lookup is fetching already are waited for, not counted.
       if (pending.some((m) => !this.parts.has(m))) this.rounds++;
-      await this.load(pending, onPart);
+      const loading = this.load(pending, onPart);
+      if (!keysAtHand && onEarly) this.earlyOnKeys(keyed, pending, log, cleaned, onEarly);
+      await loading;
     }
+  }
+
+  /**
+   * Once the key batch's entry shards are in, while its word shards are still on their way: an answer over what is
+   * at hand, whose full matches are final (a record a pattern fully matches has its key in the log), so the page
+   * shows them without waiting for the whole batch. Nothing when the batch is all in by then (the loop answers).
+   */
+  private earlyOnKeys(
+    keyed: string[],
+    pending: string[],
+    log: string,
+    cleaned: ReturnType<typeof cleanLog>,
+    onEarly: (summary: LookupSummary) => void,
+  ): void {
+    const entryShards = keyed.filter((m) => m.startsWith("shard-"));
+    void Promise.all(entryShards.map((m) => this.parts.get(m)))
+      .then(() => {
+        if (pending.every((m) => this.done.has(m))) return;
+        const entries = this.entries as MatcherEntry[];
+        // Its own Lookup and missing list: the run in progress keeps its own.
+        const missing = this.missing;
+        this.missing = new Set();
+        const data = new Lookup({ version: MATCHER_DATA_VERSION, datasetVersion: this.filter.datasetVersion, entries }, this.whole);
+        const summary = data.run(log, undefined, cleaned);
+        this.missing = missing;
+        onEarly(summary);
+      })
+      .catch(() => undefined); // the batch's failure is the run's to report
   }
 
   /** The entries of records by id (a shared lookup's), fetching the id list and their shards; ids this dataset lacks are left out. */
