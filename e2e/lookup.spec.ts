@@ -224,6 +224,20 @@ test("a second paste of the same log makes no request and answers at once", asyn
   expect(requests).toEqual([]);
 });
 
+test("on a slow network, the full match shows while the wording is still compared, then the final answer", async ({ page }) => {
+  // Word shards held back: the entry shards arrive first, as when the network is slow and the batch is large.
+  await page.route("**/_errdex/match/*/words-*.json", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await openHome(page);
+  await pasteOnPage(page, `${TRACEBACK}\nValueError: the PD disaggregation does not support different TP sizes here`);
+  const status = page.locator("#lookup-status");
+  await expect(status).toHaveText("1 known error so far; comparing wording…");
+  await expect(page.locator(".results > li").first()).toContainText("PD Disaggregation");
+  await expect(status).toHaveText(/known errors? in 6 lines/, { timeout: 15_000 });
+});
+
 test("a shard that cannot be fetched gives an error naming it", async ({ page }) => {
   await page.route("**/_errdex/match/*/shard-0.json", (route) => route.fulfill({ status: 503, body: "busy" }));
   await openHome(page);

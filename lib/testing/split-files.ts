@@ -20,8 +20,12 @@ export function splitFiles(data: MatcherData, shards?: number): Map<string, stri
   return files;
 }
 
-/** A fresh lookup over `files` (as a fresh worker would start): `fetched` lists the files it read, filter first, in order. */
-export function lookupOver(files: Map<string, string>): { lookup: ShardedLookup; fetched: string[] } {
+/**
+ * A fresh lookup over `files` (as a fresh worker would start): `fetched` lists the files it read, filter first, in
+ * order. With `slowWords`, word shards arrive a turn of the event loop after the rest, as on a network where the
+ * entry shards come in first.
+ */
+export function lookupOver(files: Map<string, string>, slowWords = false): { lookup: ShardedLookup; fetched: string[] } {
   const fetched: string[] = [];
   const read = (name: string): unknown => {
     fetched.push(name);
@@ -32,7 +36,10 @@ export function lookupOver(files: Map<string, string>): { lookup: ShardedLookup;
   const filter = parseFilter(read(splitFileName.filter), splitFileName.filter);
   const lookup = new ShardedLookup(filter, {
     shard: async (n) => parseShard(read(splitFileName.shard(n)), splitFileName.shard(n), filter, n),
-    words: async (n) => parseWordShard(read(splitFileName.words(n)), splitFileName.words(n), filter, n),
+    words: async (n) => {
+      if (slowWords) await new Promise((resolve) => setTimeout(resolve, 0));
+      return parseWordShard(read(splitFileName.words(n)), splitFileName.words(n), filter, n);
+    },
     ids: async () => parseIds(read(splitFileName.ids), splitFileName.ids, filter),
   });
   return { lookup, fetched };

@@ -115,30 +115,47 @@ const JUNCTION_SIDE = 16;
 export function keyShards(filter: KeyFilter, lines: readonly LogLine[], hitTexts?: Set<string>): Set<number> {
   const out = new Set<number>();
   const texts = new Set<string>();
-  const squeezed = new Set<string>();
-  const junctions = new Set<string>();
+  // Each text without blanks, and each junction, with the lines' texts it comes from (a hit there names them).
+  const squeezed = new Map<string, string[]>();
+  const junctions = new Map<string, string[]>();
   let prev = "";
+  let prevText = "";
   for (const l of lines) {
     texts.add(l.text);
     const q = withoutJsWhitespace(l.text);
-    squeezed.add(q);
-    if (prev !== "" && q !== "" && !l.recordStart) junctions.add(prev.slice(-JUNCTION_SIDE) + q.slice(0, JUNCTION_SIDE));
+    const from = squeezed.get(q) ?? [];
+    if (from.length < 2) from.push(l.text);
+    squeezed.set(q, from);
+    if (prev !== "" && q !== "" && !l.recordStart) {
+      const j = prev.slice(-JUNCTION_SIDE) + q.slice(0, JUNCTION_SIDE);
+      if (!junctions.has(j)) junctions.set(j, [prevText, l.text]);
+    }
     prev = q;
+    prevText = l.text;
   }
   // Joined by a line end, which no key holds: a window across two texts finds nothing that matters.
   const list = [...texts];
   const text = list.join("\n");
-  const joined = [...squeezed, ...junctions].join("\n");
-  const onHit = hitTexts && textAt(list, hitTexts);
+  const segments = [...squeezed.keys(), ...junctions.keys()];
+  const owners = [...squeezed.values(), ...junctions.values()];
+  const joined = segments.join("\n");
+  const onHit =
+    hitTexts &&
+    textAt(
+      list,
+      list.map((t) => [t]),
+      hitTexts,
+    );
+  const onWrapHit = hitTexts && textAt(segments, owners, hitTexts);
   for (const t of filter.exact) scan(t, text, out, onHit);
-  for (const t of filter.wrap) scan(t, joined, out);
+  for (const t of filter.wrap) scan(t, joined, out, onWrapHit);
   if (filter.folded.length) {
     const folded = foldCase(text);
     for (const t of filter.folded) scan(t, folded, out, onHit); // foldCase keeps every position
   }
   if (filter.wrapFolded.length) {
     const folded = foldCase(joined);
-    for (const t of filter.wrapFolded) scan(t, folded, out);
+    for (const t of filter.wrapFolded) scan(t, folded, out, onWrapHit);
   }
   return out;
 }
@@ -158,8 +175,8 @@ function bitsOf(t: KeyTable): Int32Array {
   return b;
 }
 
-/** A hit's end in `list` joined by line ends, to the text it is in, added to `hits`. */
-function textAt(list: string[], hits: Set<string>): (end: number) => void {
+/** A hit's end in `list` joined by line ends, to the texts `owners` gives for the part it is in, added to `hits`. */
+function textAt(list: string[], owners: string[][], hits: Set<string>): (end: number) => void {
   const ends: number[] = [];
   let at = 0;
   for (const t of list) ends.push((at += t.length + 1) - 1);
@@ -171,7 +188,7 @@ function textAt(list: string[], hits: Set<string>): (end: number) => void {
       if (ends[mid]! < end) lo = mid + 1;
       else hi = mid;
     }
-    hits.add(list[lo]!);
+    for (const t of owners[lo]!) hits.add(t);
   };
 }
 

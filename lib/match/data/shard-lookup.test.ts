@@ -67,6 +67,13 @@ describe("a lookup over split matching data", () => {
     expect(fetched).not.toContain(splitFileName.ids);
   });
 
+  it("fetches no word shard for a line whose words no record has", async () => {
+    const { lookup, fetched } = lookupOver(files);
+    const s = await lookup.run("ZqxwvError: glorbfnak zuxtrimble vorpalquex snickersnee");
+    expect(s.matches).toEqual([]);
+    expect(fetched.filter((f) => f.startsWith("words-"))).toEqual([]);
+  });
+
   it("fetches in one batch for a traceback whose error a specific pattern fully matches, words of its line included", async () => {
     let checked = 0;
     const generic = new Set(data.entries.filter((e) => e.generic).map((e) => e.id));
@@ -129,6 +136,12 @@ describe("a lookup over split matching data", () => {
           .map((m) => m.id)
           .sort();
       expect(early.length, b.slug).toBe(lookup.rounds - 1);
+      // Word shards slower than the entry shards: one more early answer, as soon as the key shards are in.
+      const slow = lookupOver(files, true).lookup;
+      const earlier: LookupSummary[] = [];
+      expect(same(await slow.run(log, undefined, undefined, (s) => earlier.push(s))), b.slug).toEqual(same(final));
+      expect(earlier.length, b.slug).toBeGreaterThanOrEqual(early.length);
+      for (const e of earlier) expect(fullIds(e), b.slug).toEqual(fullIds(final));
       expect(fullIds(early[0]!), b.slug).toEqual(fullIds(final));
       expect(same(final), b.slug).toEqual(same(whole.run(log)));
     }
@@ -194,6 +207,15 @@ describe("damaged split data", () => {
       return j;
     });
     expect(() => lookupOver(f)).toThrow(/^filter\.json: keys\.wrap\[0\]: has \d+ hashes for \d+ shards$/);
+  });
+
+  it("refuses a filter whose word table names a word shard there is not, naming it", () => {
+    const f = damaged(splitFileName.filter, (j) => {
+      const w = j.wording as { wordShards: number; shards: number[] };
+      w.shards[0] = w.wordShards;
+      return j;
+    });
+    expect(() => lookupOver(f)).toThrow(/^filter\.json: wording\.shards\[0\]: \d+ is not a word shard \(there are \d+\)$/);
   });
 
   it("refuses a damaged shard, naming the file and the entry", async () => {

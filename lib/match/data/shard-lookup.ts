@@ -21,7 +21,6 @@ import { cleanLog } from "../find/clean-log";
 import { keyShards } from "./key-filter";
 import { Lookup, type LookupSummary } from "../lookup";
 import { MATCHER_DATA_VERSION, type MatcherEntry } from "./matcher-data";
-import { stringHash } from "./split-data";
 import { isContentWord, tokens } from "../rank/wording";
 import type { SplitFilter } from "./split-data-schema";
 import { T } from "../rank/tuning";
@@ -95,7 +94,8 @@ export class ShardedLookup {
   }
 
   private postingsOf(word: string): number[] | null | undefined {
-    const n = stringHash(word) % this.filter.wording.wordShards;
+    const n = this.filter.wordShardOf(word);
+    if (n < 0) return undefined;
     if (this.wordShardsAt.has(n)) return this.postings.get(word);
     this.missing.add(`words-${n}`);
     return null;
@@ -105,7 +105,10 @@ export class ShardedLookup {
   private wordShardsOf(texts: string[]): string[] {
     const out = new Set<string>();
     for (const text of texts)
-      for (const t of tokens(text)) if (isContentWord(t.key)) out.add(`words-${stringHash(t.key) % this.filter.wording.wordShards}`);
+      for (const t of tokens(text)) {
+        const n = isContentWord(t.key) ? this.filter.wordShardOf(t.key) : -1;
+        if (n >= 0) out.add(`words-${n}`);
+      }
     return [...out];
   }
 
@@ -178,8 +181,38 @@ export class ShardedLookup {
       if (keysAtHand) onEarly?.(summary);
       // Parts another lookup is fetching already are waited for, not counted.
       if (pending.some((m) => !this.parts.has(m))) this.rounds++;
-      await this.load(pending, onPart);
+      const loading = this.load(pending, onPart);
+      if (!keysAtHand && onEarly) this.earlyOnKeys(keyed, pending, log, cleaned, onEarly);
+      await loading;
     }
+  }
+
+  /**
+   * Once the key batch's entry shards are in, while its word shards are still on their way: an answer over what is
+   * at hand, whose full matches are final (a record a pattern fully matches has its key in the log), so the page
+   * shows them without waiting for the whole batch. Nothing when the batch is all in by then (the loop answers).
+   */
+  private earlyOnKeys(
+    keyed: string[],
+    pending: string[],
+    log: string,
+    cleaned: ReturnType<typeof cleanLog>,
+    onEarly: (summary: LookupSummary) => void,
+  ): void {
+    const entryShards = keyed.filter((m) => m.startsWith("shard-"));
+    void Promise.all(entryShards.map((m) => this.parts.get(m)))
+      .then(() => {
+        if (pending.every((m) => this.done.has(m))) return;
+        const entries = this.entries as MatcherEntry[];
+        // Its own Lookup and missing list: the run in progress keeps its own.
+        const missing = this.missing;
+        this.missing = new Set();
+        const data = new Lookup({ version: MATCHER_DATA_VERSION, datasetVersion: this.filter.datasetVersion, entries }, this.whole);
+        const summary = data.run(log, undefined, cleaned);
+        this.missing = missing;
+        onEarly(summary);
+      })
+      .catch(() => undefined); // the batch's failure is the run's to report
   }
 
   /** The entries of records by id (a shared lookup's), fetching the id list and their shards; ids this dataset lacks are left out. */

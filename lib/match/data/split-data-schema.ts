@@ -13,7 +13,7 @@ import type { SiteParts } from "../rank/evidence";
 import type { KeyFilter, KeyTable } from "./key-filter";
 import type { MatcherEntry } from "./matcher-data";
 import { checkEntries, versionSchema } from "./matcher-data-schema";
-import type { FilterFile, KeyTableFile } from "./split-data";
+import { stringHash, type FilterFile, type KeyTableFile } from "./split-data";
 
 /** The filter as a lookup reads it. */
 export interface SplitFilter {
@@ -29,6 +29,8 @@ export interface SplitFilter {
   repos: string[];
   keys: KeyFilter;
   wording: { documents: number; wordShards: number };
+  /** The word shard holding `word`'s records, or -1 when no record has the word. */
+  wordShardOf: (word: string) => number;
   sites: SiteParts;
 }
 
@@ -51,7 +53,7 @@ const filterSchema = z.object({
   keyless: wholes,
   repos: strings,
   keys: z.object({ exact: z.array(keyTable), folded: z.array(keyTable), wrap: z.array(keyTable), wrapFolded: z.array(keyTable) }),
-  wording: z.object({ documents: count, wordShards: positive }),
+  wording: z.object({ documents: count, wordShards: positive, hashes: wholes, shards: wholes }),
   sites: z.object({ packages: strings, paths: strings, entries: wholeLists }),
 });
 const shardSchema = z.object({
@@ -109,6 +111,16 @@ export function parseFilter(json: unknown, source: string): SplitFilter {
   const tables = (list: KeyTableFile[], name: string) => list.map((t, k) => table(t, `keys.${name}[${k}]`));
   const w = f.wording;
   if (w.documents !== entryCount) fail("wording.documents", `is ${w.documents}, not the filter's ${entryCount} entries`);
+  if (w.hashes.length !== w.shards.length) fail("wording.shards", `has ${w.shards.length} shards for ${w.hashes.length} word hashes`);
+  const wordHashes = new Uint32Array(w.hashes.length);
+  let at = 0;
+  w.hashes.forEach((gap, k) => {
+    at += gap;
+    if ((k > 0 && gap === 0) || at > 0xffffffff) fail(`wording.hashes[${k}]`, "is not a list of 32-bit hashes, ascending");
+    wordHashes[k] = at;
+  });
+  w.shards.forEach((n, k) => n >= w.wordShards && fail(`wording.shards[${k}]`, `${n} is not a word shard (there are ${w.wordShards})`));
+  const wordShards = Int32Array.from(w.shards);
   const s = f.sites;
   if (s.entries.length !== s.paths.length) fail("sites.entries", `has ${s.entries.length} lists for ${s.paths.length} paths`);
   const byPath = new Map<string, number[]>();
@@ -127,7 +139,18 @@ export function parseFilter(json: unknown, source: string): SplitFilter {
       wrap: tables(f.keys.wrap, "wrap"),
       wrapFolded: tables(f.keys.wrapFolded, "wrapFolded"),
     },
-    wording: w,
+    wording: { documents: w.documents, wordShards: w.wordShards },
+    wordShardOf: (word) => {
+      const h = stringHash(word);
+      let lo = 0;
+      let hi = wordHashes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (wordHashes[mid]! < h) lo = mid + 1;
+        else hi = mid;
+      }
+      return wordHashes[lo] === h ? wordShards[lo]! : -1;
+    },
     sites: { byPath, packages: s.packages },
   };
 }

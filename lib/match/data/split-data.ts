@@ -42,8 +42,11 @@ export interface FilterFile {
   keyless: number[];
   repos: string[];
   keys: { exact: KeyTableFile[]; folded: KeyTableFile[]; wrap: KeyTableFile[]; wrapFolded: KeyTableFile[] };
-  /** Wording: how many records, and how many word shards hold the words' records. */
-  wording: { documents: number; wordShards: number };
+  /**
+   * Wording: how many records, how many word shards hold the words' records, and the word table: each word's hash
+   * (sorted, as gaps) and its word shard. A word not in the table is in no record, and costs no fetch.
+   */
+  wording: { documents: number; wordShards: number; hashes: number[]; shards: number[] };
   sites: { packages: string[]; paths: string[]; entries: number[][] };
 }
 
@@ -88,9 +91,16 @@ export const MIN_SHARDS = 64;
 export const MAX_SHARDS = 1024;
 /**
  * About this many words per word shard, within MIN_SHARDS / 4..MAX_SHARDS / 2. A real paste compares drifted messages
- * by wording and reads the shards of their words: 64 words a shard made the median real log read 485 KB, 16 make it
- * 351 KB (bench/devset-bytes.ts), for 384 more files at 11,320 records.
+ * by wording and reads the shards of their words; the words of one record, and of its neighbours in the data, share
+ * a shard (see `wordShardOf`), so a drifted message reads few of them.
  */
+/**
+ * What a word weighs when word shards are filled, in records of its list (a shard holds about 1 / wordShards of the
+ * words' total weight). High, so a shard holds about WORDS_PER_SHARD words and a message's words sit in few shards;
+ * a word of more records than this fills more of a shard. On the dev-set logs (bench/devset-bytes.ts), 1000 read
+ * 38 files and 183 KB at the median; 4 (a shard's weight about its bytes) 43 files and 119 KB.
+ */
+const WORD_COST = 1000;
 const WORDS_PER_SHARD = 16;
 
 /** How many shards `records` records are split into (never more than records: a small dataset needs no empty files). */
@@ -146,9 +156,10 @@ export function splitMatcherData(
   const wording = wordingTables(entries);
   const vocabulary = wording.postings.size;
   const wordShards = Math.max(1, Math.min(vocabulary, MAX_SHARDS / 2, Math.max(MIN_SHARDS / 4, Math.round(vocabulary / WORDS_PER_SHARD))));
+  const shardOfHash = wordShardOf(entries.length, wording.postings, wordShards);
   const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [], weights: [] }));
   for (const w of [...wording.postings.keys()].sort()) {
-    const f = words[stringHash(w) % wordShards]!;
+    const f = words[shardOfHash.get(stringHash(w))!]!;
     const list = wording.postings.get(w)!;
     for (const s of new Set(list.map((e) => shardOf[e]!))) {
       files[s]!.words.push(w);
@@ -158,6 +169,7 @@ export function splitMatcherData(
     f.postings.push(gaps(list));
     f.weights.push(list.map((e) => wording.selection[e]!));
   }
+  const wordHashes = [...shardOfHash.keys()].sort((a, b) => a - b);
   const sites = new SiteIndex(entries).parts();
   const paths = [...sites.byPath.keys()].sort();
   const filter: FilterFile = {
@@ -173,10 +185,36 @@ export function splitMatcherData(
       wrap: keys.wrap.map(tableFile),
       wrapFolded: keys.wrapFolded.map(tableFile),
     },
-    wording: { documents: wording.documents, wordShards },
+    wording: { documents: wording.documents, wordShards, hashes: gaps(wordHashes), shards: wordHashes.map((h) => shardOfHash.get(h)!) },
     sites: { packages: sites.packages, paths, entries: paths.map((p) => gaps(sites.byPath.get(p)!)) },
   };
   return { filter, shards: files, words, ids: { ...v, ids: entries.map((e) => e.id) } };
+}
+
+/**
+ * Each word's word shard, by the word's hash (words whose hashes agree share one): the words of the records in the
+ * data's order, each where it first appears, about `vocabulary / wordShards` to a shard. The words of one message are
+ * so mostly in one or two shards, where hashing them scattered them over one shard each.
+ */
+function wordShardOf(records: number, postings: Map<string, number[]>, wordShards: number): Map<number, number> {
+  const byRecord: string[][] = Array.from({ length: records }, () => []);
+  let total = 0;
+  for (const w of [...postings.keys()].sort()) {
+    const list = postings.get(w)!;
+    total += WORD_COST + list.length;
+    for (const e of list) byRecord[e]!.push(w);
+  }
+  const perShard = total / wordShards;
+  const out = new Map<number, number>();
+  let placed = 0;
+  for (const list of byRecord)
+    for (const w of list) {
+      const h = stringHash(w);
+      if (out.has(h)) continue;
+      out.set(h, Math.min(wordShards - 1, Math.floor(placed / perShard)));
+      placed += WORD_COST + postings.get(w)!.length;
+    }
+  return out;
 }
 
 function tableFile(t: KeyTable): KeyTableFile {
