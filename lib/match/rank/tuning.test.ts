@@ -19,6 +19,11 @@ const RULE_MODULES = [
   "rank/siblings.ts",
   "matcher.ts",
   "lookup.ts",
+  "rules/candidates/quoted-span.ts",
+  "rules/candidates/line-alone.ts",
+  "rules/candidates/typo-words.ts",
+  "rules/candidates/rare-words.ts",
+  "rules/candidates/unanswered-lines.ts",
 ];
 
 /** Numeric literals of a TypeScript source other than 0 and 1, with their line, unless the line says `// not tuning: why`. */
