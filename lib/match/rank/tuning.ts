@@ -485,6 +485,13 @@ const table = {
     stage: "candidates",
     effect: "Longest log whose first lines unanswered-lines compares: a longer one is a run's output. Higher reads the banners of runs.",
   },
+  typoMaxLetters: {
+    value: 24,
+    unit: "letters",
+    stage: "candidates",
+    effect:
+      "Longest word typo-words corrects: a longer one is a run or a hash, and its one-edit variants cost time. Higher corrects longer words.",
+  },
 } as const satisfies Record<string, Tunable>;
 
 /** The tuning table, by name. */

@@ -18,6 +18,7 @@ describe("typo-words", () => {
     ["the modle is gone", { model: 900 }, null], // too short to correct
     ["No model architecture here", { architecture: 3 }, null], // a word records use is never rewritten
     ["an unknownword appears", { architecture: 3 }, null], // nothing one edit away
+    [`checkpoint ${"a".repeat(25_000)}`, { checkpoint: 2 }, null], // a run of one letter is no word
     ["quantizatoin failed", { quantization: 5, quantizatoon: 1 }, "quantizatoon failed"], // the rarest
   ])("%s", (text, counts, fixed) => {
     expect(correctTypos(text, known(counts))).toBe(fixed);

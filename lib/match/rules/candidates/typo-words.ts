@@ -12,7 +12,8 @@ export const TYPO_WORDS: RuleDoc = {
   doc:
     "When a line found no record, each of its words of T.typoLetters letters or more that no record uses is replaced by " +
     "the word one edit away (a letter dropped, added, changed, or two swapped) that records do use, the rarest first, and " +
-    "the line is compared again. Only unknown words are corrected: a word some record uses is never rewritten.",
+    "the line is compared again. A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
+    "(a run of one letter, a hash: no word, and its variants would cost time).",
 };
 
 /** How many records use a word: undefined for none, null when the count is not at hand (a lookup over part of the data). */
@@ -45,7 +46,8 @@ export function correctTypos(text: string, count: WordCount): string | null {
   let changed = false;
   let pending = false;
   const out = tokens(text).map((t) => {
-    if (!t.word || t.key.length < T.typoLetters || !isContentWord(t.key) || !/^[a-z]+$/.test(t.key)) return t.text;
+    if (!t.word || t.key.length < T.typoLetters || t.key.length > T.typoMaxLetters || !isContentWord(t.key) || !/^[a-z]+$/.test(t.key))
+      return t.text;
     const own = count(t.key);
     if (own === null) pending = true;
     if (own !== undefined) return t.text;
