@@ -289,7 +289,7 @@ export class Matcher {
     const answeredLines = new Set(out.flatMap((o) => o.lines.map((l) => l.line)));
     for (const q of unanswered) if (!answeredLines.has(q.line.line)) this.offer(this.byPreciseRules(q), q.line, taken, out);
     if (found.length > 0 || out.length > 0) return out;
-    for (const q of unanswered) this.offer(this.byRareWords(q), q.line, taken, out);
+    for (const q of unanswered) this.offer(this.byTypos(q) ?? this.byRareWords(q), q.line, taken, out);
     if (out.length > 0) return out;
     const queried = new Set(queries.map((q) => q.line.line));
     for (const li of unansweredLines(lines, queried, tracebacks)) {
@@ -299,7 +299,7 @@ export class Matcher {
         line: { line: l.line, text: l.text, start: 0, end: l.text.length, captures: [] },
         alone: null,
       };
-      for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q), this.byRareWords(q)])
+      for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q), this.byTypos(q), this.byRareWords(q)])
         if (this.offer(c, q.line, taken, out)) break;
     }
     return out;
@@ -364,7 +364,7 @@ export class Matcher {
 
   /**
    * A line the wording index found nothing for, through the precise candidate rules in order: its quoted spans (the
-   * match reported on the span), the line alone, its typos corrected.
+   * match reported on the span), then the line alone.
    */
   private byPreciseRules(q: DriftQuery): Found | null {
     const classes = classesBefore(q.line.text, q.line.start);
@@ -376,10 +376,19 @@ export class Matcher {
       const candidates = this.similar(q.alone, classes);
       if (candidates.length) return { candidates, line: q.line };
     }
-    for (const t of this.ruleTexts(q)) {
-      const fixed = correctTypos(t, (w) => this.wordingIndex().wordCount(w));
+    return null;
+  }
+
+  /**
+   * A quoted span of a line, its typos corrected (typo-words), in a log nothing answered: a word's variants are looked
+   * up in every word shard, so only there, and only on a span (`"No model archiectures are specified"`).
+   */
+  private byTypos(q: DriftQuery): Found | null {
+    const classes = classesBefore(q.line.text, q.line.start);
+    for (const s of quotedSpans(q.line.text)) {
+      const fixed = correctTypos(s.text, (w) => this.wordingIndex().wordCount(w));
       const candidates = fixed ? this.similar(fixed, classes) : [];
-      if (candidates.length) return { candidates, line: q.line };
+      if (candidates.length) return { candidates, line: { ...q.line, start: s.start, end: s.end } };
     }
     return null;
   }

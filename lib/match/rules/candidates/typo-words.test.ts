@@ -19,7 +19,8 @@ describe("typo-words", () => {
     ["No model architecture here", { architecture: 3 }, null], // a word records use is never rewritten
     ["an unknownword appears", { architecture: 3 }, null], // nothing one edit away
     [`checkpoint ${"a".repeat(25_000)}`, { checkpoint: 2 }, null], // a run of one letter is no word
-    ["quantizatoin failed", { quantization: 5, quantizatoon: 1 }, "quantizatoon failed"], // the rarest
+    ["quantizatoin failed", { quantization: 5, quantizatoon: 1, failed: 99 }, "quantizatoon failed"], // the rarest
+    ["archiectures and quantizatoin", { architecture: 3, quantization: 5 }, null], // two unknown words: names, not a typo
   ])("%s", (text, counts, fixed) => {
     expect(correctTypos(text, known(counts))).toBe(fixed);
   });

@@ -10,9 +10,11 @@ export const TYPO_WORDS: RuleDoc = {
   id: "typo-words",
   stage: "candidates",
   doc:
-    "When a line found no record, each of its words of T.typoLetters letters or more that no record uses is replaced by " +
+    "When nothing answered a log, the one word of T.typoLetters letters or more of a quoted span (quoted-span) that no " +
+    "record uses, the others all known (a span of several unknown words is names or another language), is replaced by " +
     "the word one edit away (a letter dropped, added, changed, or two swapped) that records do use, the rarest first, and " +
-    "the line is compared again. A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
+    "the span is compared again (a word's variants are looked up across the whole vocabulary, which over split data " +
+    "means every word shard: so only where nothing else answered, and only on a span). A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
     "(a run of one letter, a hash: no word, and its variants would cost time).",
 };
 
@@ -39,28 +41,25 @@ export function oneEditAway(word: string): string[] {
 }
 
 /**
- * `text` with each long word no record uses replaced by the rarest word one edit away that records do use; null when
- * no word was replaced (or a count was not at hand: the caller is asked again once it is).
+ * `text` with its one long word no record uses replaced by the rarest word one edit away that records do use; null
+ * when there is no such word, more than one, no word one edit away, or a count not at hand (asked again once it is).
  */
 export function correctTypos(text: string, count: WordCount): string | null {
-  let changed = false;
-  let pending = false;
-  const out = tokens(text).map((t) => {
-    if (!t.word || t.key.length < T.typoLetters || t.key.length > T.typoMaxLetters || !isContentWord(t.key) || !/^[a-z]+$/.test(t.key))
-      return t.text;
-    const own = count(t.key);
-    if (own === null) pending = true;
-    if (own !== undefined) return t.text;
-    let best: { word: string; n: number } | null = null;
-    for (const v of oneEditAway(t.key)) {
-      const n = count(v);
-      if (n === null) pending = true;
-      else if (n !== undefined && (!best || n < best.n || (n === best.n && v < best.word))) best = { word: v, n };
-    }
-    if (!best) return t.text;
-    changed = true;
-    const raw = /[A-Za-z0-9_]+$/.exec(t.text)?.[0] ?? "";
-    return t.text.slice(0, t.text.length - raw.length) + best.word;
-  });
-  return changed && !pending ? out.join("") : null;
+  const all = tokens(text);
+  const long = (t: (typeof all)[number]) =>
+    t.word && t.key.length >= T.typoLetters && t.key.length <= T.typoMaxLetters && isContentWord(t.key) && /^[a-z]+$/.test(t.key);
+  // One misspelt word in a message of known words: a text with several unknown words is names or another language.
+  const unknown = all.filter((t) => long(t) && count(t.key) === undefined);
+  if (unknown.length !== 1 || all.some((t) => long(t) && count(t.key) === null)) return null;
+  const typo = unknown[0]!;
+  let best: { word: string; n: number } | null = null;
+  for (const v of oneEditAway(typo.key)) {
+    const n = count(v);
+    if (n === null) return null;
+    if (n !== undefined && (!best || n < best.n || (n === best.n && v < best.word))) best = { word: v, n };
+  }
+  if (!best) return null;
+  const raw = /[A-Za-z0-9_]+$/.exec(typo.text)?.[0] ?? "";
+  const fixed = typo.text.slice(0, typo.text.length - raw.length) + best.word;
+  return all.map((t) => (t === typo ? fixed : t.text)).join("");
 }
