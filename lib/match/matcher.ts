@@ -26,13 +26,24 @@ import { KeyScanner } from "./find/prefilter";
 import { packageOf, packagePath, repoEvidence, siteEvidence, SiteIndex, siteParts, type SiteParts } from "./rank/evidence";
 import { mirrorsPython, rankMatches, type Unranked } from "./rank/rank";
 import { siblingMatches } from "./rank/siblings";
-import { WordingIndex, statsFromParts, type WordingParts, type WordingStats } from "./find/wording-index";
+import {
+  WordingIndex,
+  statsFromParts,
+  type WordingCandidate,
+  type WordingParts,
+  type WordingQuery,
+  type WordingStats,
+} from "./find/wording-index";
 import { firstSentence, type WordingMatch } from "./rank/wording";
 import { packSnapshot, unpackSnapshot, type MatcherSnapshot, type MatcherTables } from "./data/snapshot";
 import type { LookupOptions, LookupResult, MatchKind, MatchedLine } from "./types";
 import { WRAP_BACK, buildWrapTables, matchWrapped, sameWriter, scanJunctions } from "./find/wrapped";
 import { T } from "./rank/tuning";
-import { bareLines, driftQueries, firstLineObjects, pickSimilar } from "./find/drift-queries";
+import { bareLines, driftQueries, firstLineObjects, pickSimilar, type DriftQuery, type LinesByNumber } from "./find/drift-queries";
+import { quotedSpans } from "./rules/candidates/quoted-span";
+import { correctTypos } from "./rules/candidates/typo-words";
+import { unansweredLines } from "./rules/candidates/unanswered-lines";
+import { rarityMeasurable } from "./rules/candidates/rare-words";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./find/engine";
@@ -125,6 +136,36 @@ export class Matcher {
   /** Looks a whole log up. */
   lookup(log: string, options: LookupOptions = {}): LookupResult {
     const t0 = now();
+    const { lines, candidates, distinct, errorFlags, errorish } = this.scan(log, options);
+    const budgetEnd = options.budgetMs === undefined ? Infinity : t0 + options.budgetMs;
+    const { raw, hinted, stopped } = this.verifyAll(candidates, lines, budgetEnd, options.budgetMs);
+
+    // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
+    const tracebacks = parseTracebacks(lines);
+    const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
+    const answered = new Set<number>();
+    for (const r of raw) for (const l of r.lines) if (this.answers(r.entry, l)) answered.add(l.line);
+    const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks, answered);
+    if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
+
+    // 5. Rank with the traceback's and the whole log's evidence.
+    const matches = rankMatches(found, {
+      tracebacks,
+      repos: repoEvidence(log, this.repos()),
+      packages: this.repos().map(packageOf),
+      sameClassInFile: (e) =>
+        this.siteIndex()
+          .sameFile(e)
+          .filter((i) => !this.loaded(i) || this.entry(i).errorClass === e.errorClass).length,
+    });
+    return { matches, lineCount: lines.length, tracebacks, lines, stopped, elapsedMs: now() - t0 };
+  }
+
+  /**
+   * Steps 1–2: cleans and scans the log chunk by chunk (so progress can be reported; a text many lines share is scanned
+   * once), and gives each candidate record the first line index of each window to try it on, and the error lines.
+   */
+  private scan(log: string, options: LookupOptions) {
     const lines: LogLine[] = [];
     const candidates = new Map<number, Set<number>>(); // entry -> first line index of the window
     const addCandidate = (entry: number, lineIndex: number) => {
@@ -133,8 +174,6 @@ export class Matcher {
       if (!set) candidates.set(entry, (set = new Set()));
       set.add(lineIndex);
     };
-
-    // 1–2. Clean and scan chunk by chunk, so progress can be reported. A text many lines share is scanned once.
     const distinct = new DistinctLines();
     const hits = new HitsByText();
     // Whether each line looks like an error, decided once (per text): the junction scan, keyless records and drift queries all ask.
@@ -162,16 +201,20 @@ export class Matcher {
       if (errorFlags[li]) errorish.push(li);
     }
     for (const i of this.tables.residual) for (const li of errorish) addCandidate(i, li);
+    return { lines, candidates, distinct, errorFlags, errorish };
+  }
 
-    // 3. Verify candidates.
-    const budgetEnd = options.budgetMs === undefined ? Infinity : t0 + options.budgetMs;
+  /**
+   * Step 3: verifies each candidate on its windows, until the budget runs out; also gives the lines that hold a
+   * record's literal key but that its pattern did not match (another release's wording, maybe).
+   */
+  private verifyAll(candidates: Map<number, Set<number>>, lines: LogLine[], budgetEnd: number, budgetMs: number | undefined) {
     let stopped: string | undefined;
-    const raw: { entry: number; kind: MatchKind; lines: MatchedLine[]; occurrences: number }[] = [];
-    // Lines that hold a record's literal key but that its pattern did not match: another release's wording, maybe.
+    const raw: RawMatch[] = [];
     const hinted = new Set<number>();
     for (const [entryIndex, starts] of candidates) {
       if (now() > budgetEnd) {
-        stopped = `stopped after ${options.budgetMs} ms; ${candidates.size - raw.length} candidate records were not checked`;
+        stopped = `stopped after ${budgetMs} ms; ${candidates.size - raw.length} candidate records were not checked`;
         break;
       }
       let best: { kind: MatchKind; lines: MatchedLine[] } | null = null;
@@ -192,40 +235,22 @@ export class Matcher {
       }
       if (best) raw.push({ entry: entryIndex, kind: best.kind, lines: best.lines, occurrences });
     }
-
-    // 4. Drifted messages: error lines no pattern fully matched, compared by wording and by raise site.
-    const tracebacks = parseTracebacks(lines);
-    const found: Unranked[] = raw.map((r) => ({ entry: this.entry(r.entry), kind: r.kind, lines: r.lines, occurrences: r.occurrences }));
-    const answered = new Set<number>();
-    for (const r of raw) for (const l of r.lines) if (this.answers(r.entry, l)) answered.add(l.line);
-    const bare = bareLines(lines, hinted, errorFlags, distinct.idOf, tracebacks, answered);
-    if (!stopped) found.push(...this.driftCandidates(lines, [...errorish, ...bare], errorFlags, tracebacks, raw, found));
-
-    // 5. Rank with the traceback's and the whole log's evidence.
-    const matches = rankMatches(found, {
-      tracebacks,
-      repos: repoEvidence(log, this.repos()),
-      packages: this.repos().map(packageOf),
-      sameClassInFile: (e) =>
-        this.siteIndex()
-          .sameFile(e)
-          .filter((i) => !this.loaded(i) || this.entry(i).errorClass === e.errorClass).length,
-    });
-    return { matches, lineCount: lines.length, tracebacks, lines, stopped, elapsedMs: now() - t0 };
+    return { raw, hinted, stopped };
   }
 
   /**
    * Records for the lines no pattern fully matched: similar wording (each
    * traceback's final message first, then the lines of `errorish`: the
    * error-looking ones, then a paste's bare lines, see bareLines), and the
-   * records whose raise statement the last frame prints.
+   * records whose raise statement the last frame prints; when none of these
+   * answered anything, the log's other lines (unanswered-lines).
    */
   private driftCandidates(
     lines: LogLine[],
     errorish: number[],
     errorFlags: number[],
     tracebacks: Traceback[],
-    raw: { entry: number; kind: MatchKind; lines: MatchedLine[] }[],
+    raw: RawMatch[],
     found: Unranked[],
   ): Unranked[] {
     const taken = new Set(raw.map((r) => r.entry));
@@ -254,47 +279,148 @@ export class Matcher {
     const specificLines = new Set<number>();
     for (const r of raw) if (r.kind === "full") for (const l of r.lines) if (this.answers(r.entry, l)) specificLines.add(l.line);
     const queries = driftQueries(lines, errorish, errorFlags, tracebacks, specificLines, byLine);
-    // The closest records by wording that can be answers (a generic or thin record's wording cannot tell one error from
-    // another), those of the class the line names first: as in the ranking, the class decides between alike wordings.
-    const similar = (text: string, classes: string[]) => {
-      const index = this.wordingIndex();
-      const found = index
-        .find(text, {
-          limit: T.similarLookedAt,
-          minRecordCoverage: T.minCoverage,
-          minLineCoverage: T.minCoverage,
-          minSharedRareWords: T.minSharedRareWords,
-          minSentenceRareWords: T.minRecordRareWords,
-        })
-        .filter((c) => c.recordWeight >= T.minRecordRareWords * index.rareWord && !this.entry(c.entry).generic);
-      return pickSimilar(found, (c) => this.entry(c.entry).errorClass, classes, T.similarKept);
-    };
-    for (const q of queries) {
-      const missed = this.missed;
-      const classes = classesBefore(q.line.text, q.line.start);
-      let candidates = similar(q.text, classes);
-      // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
-      // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
-      // Records the line contradicts by name are no answer for the whole message either ("maybe another error").
-      const incomplete = this.missed > missed;
-      const first = candidates.some((c) => c.conflict.record === 0) || incomplete ? null : firstSentence(q.text);
-      // Asked for now all the same, so their records arrive in the same batch as the whole message's (only to be read).
-      const sentence = incomplete ? firstSentence(q.text) : null;
-      if (sentence) similar(sentence, classes);
-      // Reported against the whole message (its diff, and what it explains of it), found by the first sentence; a
-      // sentence the index judged alone keeps that agreement (WordingMatch.sentenceAgreement) to be ranked by.
-      if (first) {
-        const byFirst = similar(first, classes).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
-        const found = new Set(byFirst.map((c) => c.entry));
-        candidates = [...byFirst, ...candidates.filter((c) => !found.has(c.entry))].slice(0, T.similarKept);
-      }
-      for (const c of candidates) {
-        if (taken.has(c.entry)) continue;
-        taken.add(c.entry);
-        out.push({ entry: this.entry(c.entry), kind: "similar", lines: [q.line], occurrences: 1, wording: c });
-      }
+    const missed = this.missed;
+    const unanswered = queries.filter((q) => !this.offerSimilar(q, taken, out));
+    this.raiseSiteCandidates(tracebacks, fullLines, byLine, taken, found, out);
+    // The candidate rules (lib/match/rules/candidates), once every record asked for is at hand: the lines nothing
+    // answered by their quoted spans, alone, their typos corrected; then, in a log nothing answered at all, by the rare
+    // words they share with a record, and last the log's other lines.
+    if (this.missed > missed) return out;
+    const answeredLines = new Set(out.flatMap((o) => o.lines.map((l) => l.line)));
+    for (const q of unanswered) if (!answeredLines.has(q.line.line)) this.offer(this.byPreciseRules(q), q.line, taken, out);
+    if (found.length > 0 || out.length > 0) return out;
+    for (const q of unanswered) this.offer(this.byTypos(q) ?? this.byRareWords(q), q.line, taken, out);
+    if (out.length > 0) return out;
+    const queried = new Set(queries.map((q) => q.line.line));
+    for (const li of unansweredLines(lines, queried, tracebacks)) {
+      const l = lines[li]!;
+      const q: DriftQuery = {
+        text: l.text.trim(),
+        line: { line: l.line, text: l.text, start: 0, end: l.text.length, captures: [] },
+        alone: null,
+      };
+      for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q), this.byTypos(q), this.byRareWords(q)])
+        if (this.offer(c, q.line, taken, out)) break;
     }
-    // Raise sites: the last frame of a final traceback prints a record's raise statement.
+    return out;
+  }
+
+  /**
+   * The closest records by wording that can be answers (a generic or thin record's wording cannot tell one error from
+   * another), those of the class the line names first: as in the ranking, the class decides between alike wordings.
+   */
+  private similar(text: string, classes: string[], extra: WordingQuery = {}): WordingCandidate[] {
+    const index = this.wordingIndex();
+    const found = index
+      .find(text, {
+        limit: T.similarLookedAt,
+        minRecordCoverage: T.minCoverage,
+        minLineCoverage: T.minCoverage,
+        minSharedRareWords: T.minSharedRareWords,
+        minSentenceRareWords: T.minRecordRareWords,
+        ...extra,
+      })
+      .filter((c) => c.recordWeight >= T.minRecordRareWords * index.rareWord && !this.entry(c.entry).generic);
+    return pickSimilar(found, (c) => this.entry(c.entry).errorClass, classes, T.similarKept);
+  }
+
+  /**
+   * Offers the records of similar wording to a drift query's line (as `similar` matches), those not `taken` yet;
+   * whether the index found any.
+   */
+  private offerSimilar(q: DriftQuery, taken: Set<number>, out: Unranked[]): boolean {
+    const missed = this.missed;
+    const classes = classesBefore(q.line.text, q.line.start);
+    let candidates = this.similar(q.text, classes);
+    // Nothing like the whole message: its first sentence alone (another release added or dropped those after it);
+    // over part of the data, once the whole message's candidates are all at hand (the lookup runs again).
+    // Records the line contradicts by name are no answer for the whole message either ("maybe another error").
+    const incomplete = this.missed > missed;
+    const first = candidates.some((c) => c.conflict.record === 0) || incomplete ? null : firstSentence(q.text);
+    // Asked for now all the same, so their records arrive in the same batch as the whole message's (only to be read).
+    const sentence = incomplete ? firstSentence(q.text) : null;
+    if (sentence) this.similar(sentence, classes);
+    // Reported against the whole message (its diff, and what it explains of it), found by the first sentence; a
+    // sentence the index judged alone keeps that agreement (WordingMatch.sentenceAgreement) to be ranked by.
+    if (first) {
+      const byFirst = this.similar(first, classes).map((c) => ({ ...c, ...this.wordingIndex().compare(c.entry, q.text) }));
+      const found = new Set(byFirst.map((c) => c.entry));
+      candidates = [...byFirst, ...candidates.filter((c) => !found.has(c.entry))].slice(0, T.similarKept);
+    }
+    this.offer({ candidates, line: q.line }, q.line, taken, out);
+    return candidates.length > 0;
+  }
+
+  /** Offers `found`'s records (as `similar` matches on its line, or `line`), those not `taken` yet; whether it held any. */
+  private offer(found: Found | null, line: MatchedLine, taken: Set<number>, out: Unranked[]): boolean {
+    if (!found) return false;
+    for (const c of found.candidates) {
+      if (taken.has(c.entry)) continue;
+      taken.add(c.entry);
+      out.push({ entry: this.entry(c.entry), kind: "similar", lines: [found.line ?? line], occurrences: 1, wording: c });
+    }
+    return found.candidates.length > 0;
+  }
+
+  /**
+   * A line the wording index found nothing for, through the precise candidate rules in order: its quoted spans (the
+   * match reported on the span), then the line alone.
+   */
+  private byPreciseRules(q: DriftQuery): Found | null {
+    const classes = classesBefore(q.line.text, q.line.start);
+    for (const s of quotedSpans(q.line.text)) {
+      const candidates = this.similar(s.text, classes);
+      if (candidates.length) return { candidates, line: { ...q.line, start: s.start, end: s.end } };
+    }
+    if (q.alone) {
+      const candidates = this.similar(q.alone, classes);
+      if (candidates.length) return { candidates, line: q.line };
+    }
+    return null;
+  }
+
+  /**
+   * A quoted span of a line, its typos corrected (typo-words), in a log nothing answered: a word's variants are looked
+   * up in every word shard, so only there, and only on a span (`"No model archiectures are specified"`).
+   */
+  private byTypos(q: DriftQuery): Found | null {
+    const classes = classesBefore(q.line.text, q.line.start);
+    for (const s of quotedSpans(q.line.text)) {
+      const fixed = correctTypos(s.text, (w) => this.wordingIndex().wordCount(w));
+      const candidates = fixed ? this.similar(fixed, classes) : [];
+      if (candidates.length) return { candidates, line: { ...q.line, start: s.start, end: s.end } };
+    }
+    return null;
+  }
+
+  /** The records sharing rare words with a line's texts (rare-words): the whole text, its spans, the line alone. */
+  private byRareWords(q: DriftQuery): Found | null {
+    if (!rarityMeasurable(this.wordingIndex().stats.documents)) return null;
+    const classes = classesBefore(q.line.text, q.line.start);
+    for (const t of this.ruleTexts(q)) {
+      const candidates = this.similar(t, classes, { minRareWords: T.rareWordsShared });
+      if (candidates.length) return { candidates, line: q.line };
+    }
+    return null;
+  }
+
+  /** A drift query's texts the candidate rules read: the text, its line's quoted spans, the line alone. */
+  private ruleTexts(q: DriftQuery): string[] {
+    return [...new Set([q.text, ...quotedSpans(q.line.text).map((s) => s.text), ...(q.alone ? [q.alone] : [])])];
+  }
+
+  /**
+   * Raise sites: the last frame of a final traceback prints a record's raise statement; or, the message rewritten and
+   * the raise line too, the record of the last frame's file and class whose wording is clearly closest.
+   */
+  private raiseSiteCandidates(
+    tracebacks: Traceback[],
+    fullLines: Set<number>,
+    byLine: LinesByNumber,
+    taken: Set<number>,
+    found: Unranked[],
+    out: Unranked[],
+  ): void {
     for (const tb of finalTracebacks(tracebacks)) {
       if (fullLines.has(tb.exceptionLine)) continue;
       const l = byLine.get(tb.exceptionLine);
@@ -320,7 +446,6 @@ export class Matcher {
           occurrences: 1,
         });
       }
-      // The message rewritten, the raise line too: the record of the last frame's file and class whose wording is clearly closest.
       // (A traceback raised at the same place as another, a retry or a wrapper's copy, is the same error: answered by the other's answers.)
       const twins = tracebacks.filter((o) => o === tb || (last && sameRaise(o, last)));
       const answered = (x: MatchedLine) => twins.some((o) => x.line >= o.exceptionLine && x.line <= o.endLine);
@@ -339,7 +464,6 @@ export class Matcher {
         }
       }
     }
-    return out;
   }
 
   /**
@@ -491,6 +615,20 @@ export class Matcher {
     const slot = entryIndex * 2 + (partial ? 1 : 0); // not tuning: two programs per entry
     return (this.programs[slot] ??= programOf(this.entry(entryIndex), partial));
   }
+}
+
+/** Records a candidate rule found for a line, and the part of the line they answer (the whole line if none). */
+interface Found {
+  candidates: WordingCandidate[];
+  line?: MatchedLine;
+}
+
+/** A record whose pattern matched, before ranking. */
+interface RawMatch {
+  entry: number;
+  kind: MatchKind;
+  lines: MatchedLine[];
+  occurrences: number;
 }
 
 /** What a snapshot gives the constructor. */

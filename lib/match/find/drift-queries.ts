@@ -12,6 +12,7 @@ import { oneLineMessage } from "../../text";
 import type { MatchedLine } from "../types";
 import { sameWriter } from "./wrapped";
 import { T } from "../rank/tuning";
+import { lineAlone } from "../rules/candidates/line-alone";
 
 /**
  * Of the records found alike by wording (best first), the `n` to compare and offer: those of a class the line names
@@ -32,6 +33,14 @@ export function pickSimilar<C extends { conflict: { record: number } }>(
     .map(({ c }) => c);
 }
 
+/** A text to compare by wording, the line it stands for, and that line's own message when the text joins more lines. */
+export interface DriftQuery {
+  text: string;
+  line: MatchedLine;
+  /** The line alone (lib/match/rules/candidates/line-alone), when `text` joined the lines after it; else null. */
+  alone: string | null;
+}
+
 /**
  * The texts to compare by wording: each traceback's exception message (the
  * final ones first; a message wrapped over several lines as one block),
@@ -46,14 +55,14 @@ export function driftQueries(
   tracebacks: Traceback[],
   fullLines: Set<number>,
   byLine: LinesByNumber,
-): { text: string; line: MatchedLine }[] {
-  const out: { text: string; line: MatchedLine }[] = [];
+): DriftQuery[] {
+  const out: DriftQuery[] = [];
   const seen = new Set<string>();
-  const add = (text: string, l: LogLine, start: number, end = l.text.length) => {
+  const add = (text: string, l: LogLine, start: number, end = l.text.length, alone: string | null = null) => {
     const key = innerMessage(text).trim();
     if (key.length < T.minQueryLetters || seen.has(key) || out.length >= T.maxDriftQueries) return;
     seen.add(key);
-    out.push({ text: key, line: { line: l.line, text: l.text, start, end, captures: [] } });
+    out.push({ text: key, line: { line: l.line, text: l.text, start, end, captures: [] }, alone });
   };
   const finals = finalTracebacks(tracebacks);
   const inTraceback = new Set<number>();
@@ -93,7 +102,8 @@ export function driftQueries(
         break;
       text += " " + next.text;
     }
-    add(text, l, start);
+    const own = lineAlone(l.text, start, text);
+    add(text, l, start, l.text.length, own && innerMessage(own).trim());
     // An exception quoted in a sentence (`why do I get the error "ValueError: x (15) has to be …" when I run …`, or a
     // wrapper's `error 'ValueError: …'`): its message, to the closing quote, is compared too.
     const quoted = quotedException(l.text, start);

@@ -18,8 +18,18 @@ import {
   type WordingMatch,
 } from "../rank/wording";
 import { T } from "../rank/tuning";
+import { isRare, sharesRareWords } from "../rules/candidates/rare-words";
 
 type Template = ReturnType<typeof templateTokens>;
+
+/** A query's bounds, defaults filled in; the weights in the index's units. */
+interface Bounds {
+  minRecordCoverage: number;
+  minLineCoverage: number;
+  minSharedWeight: number;
+  minSentenceRareWords: number;
+  minRareWords: number;
+}
 
 export interface WordingCandidate extends WordingMatch {
   /** Index of the entry. */
@@ -50,6 +60,11 @@ export interface WordingQuery {
    * many rare words' weight), agrees with the line: a release rewrote it and dropped the record's advice.
    */
   minSentenceRareWords?: number;
+  /**
+   * Also accept, however little of either side the other explains, a record sharing this many rare words with the
+   * line and not contradicted by name (lib/match/rules/candidates/rare-words).
+   */
+  minRareWords?: number;
   /** Only the entries this accepts are aligned (those of one file, say), among those picked: the others are not fetched. */
   only?: (entry: number) => boolean;
 }
@@ -217,98 +232,131 @@ export class WordingIndex {
 
   /** The records closest to `text` by wording, best first, that pass the query's coverage bounds. */
   find(text: string, q: WordingQuery = {}): WordingCandidate[] {
-    const {
-      limit = T.similarLookedAt,
-      minRecordCoverage = T.minCoverage,
-      minLineCoverage = T.minCoverage,
-      minSharedRareWords = Infinity,
-      minSentenceRareWords = Infinity,
-      only,
-    } = q;
-    const minSharedWeight = minSharedRareWords * this.weights.unknown;
+    const bounds: Bounds = {
+      minRecordCoverage: q.minRecordCoverage ?? T.minCoverage,
+      minLineCoverage: q.minLineCoverage ?? T.minCoverage,
+      minSharedWeight: (q.minSharedRareWords ?? Infinity) * this.weights.unknown,
+      minSentenceRareWords: q.minSentenceRareWords ?? Infinity,
+      minRareWords: q.minRareWords ?? Infinity,
+    };
     const line = tokens(text);
-    const seen = new Set<string>();
-    const acc = new Map<number, number>();
-    for (const t of line) {
-      if (!isContentWord(t.key) || seen.has(t.key)) continue;
-      seen.add(t.key);
-      const list = this.stats.postings(t.key);
-      if (!list || list.length > T.commonPostings) continue;
-      const w = this.weights.of(t.key);
-      for (const e of list) acc.set(e, (acc.get(e) ?? 0) + w);
-    }
+    const shared = this.sharedWeights(line);
     const lineWeight = line.reduce((s, t) => s + this.weights.of(t.key), 0);
-    // Candidates: those both sides share most of, and those sharing the most rare words outright.
-    const scored = [...acc].map(([e, shared]) => ({
-      e,
-      shared,
-      estimate: Math.min(shared / (this.selected(e) || 1), shared / (lineWeight || 1)),
-    }));
-    const byShare = scored
-      .filter((c) => c.estimate >= Math.min(minRecordCoverage, minLineCoverage) * T.estimateSlack)
-      .sort((a, b) => b.estimate - a.estimate || a.e - b.e)
-      .slice(0, T.aligned);
-    const byWeight = minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, T.alignedExtra) : [];
-    // And those whose every word the line holds, the richest first: a long line may be a short record plus its constants' text.
-    const whole = scored
-      .filter((c) => c.shared >= T.wholeRecord * this.selected(c.e))
-      .sort((a, b) => b.shared - a.shared || a.e - b.e)
-      .slice(0, T.alignedExtra);
     const out: WordingCandidate[] = [];
-    for (const e of new Set([...byShare, ...byWeight, ...whole].map((c) => c.e))) {
-      if (only && !only(e)) continue;
+    for (const e of this.picked(shared, lineWeight, bounds)) {
+      if (q.only && !q.only(e)) continue;
       if (this.entryAt(e) === undefined) {
         this.onMissing?.(e);
         continue;
       }
-      const m = compareWording(this.templateOf(e), line, this.weights);
-      const shared = m.recordCoverage * this.totalOf(e);
-      m.sentenceFound = m.clause.coverage >= T.clauseFound && m.clause.weight >= minSharedWeight && m.lineCoverage >= T.clauseLine;
-      // One sentence of several judged as a record of its own: the same coverages, its own weight, no name contradicted
-      // (for a record of one sentence, this is the whole record's test).
-      if (
-        m.clause.weight >= minSentenceRareWords * this.weights.unknown &&
-        m.clause.coverage >= minRecordCoverage &&
-        (m.clause.line ?? 0) >= minLineCoverage &&
-        m.conflict.record === 0
-      )
-        m.sentenceAgreement = harmonic(m.clause.coverage, m.clause.line ?? 0);
-      const enough =
-        (m.recordCoverage >= minRecordCoverage && m.lineCoverage >= minLineCoverage) ||
-        m.sentenceAgreement !== undefined ||
-        (m.lineCoverage >= T.longClauseLine && m.recordCoverage >= T.longClauseRecord && shared >= minSharedWeight) ||
-        (minSharedWeight < Infinity &&
-          m.lineCoverage >= T.namedLine &&
-          m.recordCoverage >= T.longClauseRecord &&
-          m.sharedNames >= this.weights.unknown * T.namedRareWords &&
-          m.conflict.record === 0) ||
-        m.sentenceFound ||
-        // The record's whole message, in a line that adds a clause (an older release's check covered two things): its
-        // own words, not its placeholders' values, explain the line's share.
-        (minSharedWeight < Infinity &&
-          m.recordCoverage >= T.wholeRecord &&
-          shared >= this.weights.unknown * T.wholeRareWords &&
-          shared >= T.clauseLine * lineWeight &&
-          m.conflict.record === 0) ||
-        (minSharedWeight < Infinity && m.openingRun >= this.weights.unknown * T.runRareWords) ||
-        (minSharedWeight < Infinity &&
-          m.lineCoverage >= T.prefixLine &&
-          shared >= this.weights.unknown * T.prefixRareWords &&
-          opensRecord(m.diff));
-      if (!enough) continue;
-      const agreement = agreementOf(m);
-      const closeness = Math.max(
-        lineWeighted(Math.max(0, m.recordCoverage - m.conflict.record), Math.max(0, m.lineCoverage - m.conflict.line)),
-        m.sentenceAgreement ?? 0,
-      );
-      out.push({ ...m, entry: e, agreement, closeness, recordWeight: this.totalOf(e) });
+      const c = this.judge(e, line, lineWeight, bounds, shared.rare.get(e) ?? 0);
+      if (c) out.push(c);
     }
     // As the ranking does: a record the line contradicts by name comes after those it does not.
     const contradicted = (c: WordingCandidate) => (c.conflict.record > 0 ? 1 : 0);
     out.sort(
       (a, b) => contradicted(a) - contradicted(b) || b.closeness - a.closeness || b.recordWeight - a.recordWeight || a.entry - b.entry,
     );
-    return out.slice(0, limit);
+    return out.slice(0, q.limit ?? T.similarLookedAt);
+  }
+
+  /** Each record's weight of content words shared with the line (words of too many records left out), and its count of rare ones. */
+  private sharedWeights(line: ReturnType<typeof tokens>): { weight: Map<number, number>; rare: Map<number, number> } {
+    const seen = new Set<string>();
+    const weight = new Map<number, number>();
+    const rare = new Map<number, number>();
+    for (const t of line) {
+      if (!isContentWord(t.key) || seen.has(t.key)) continue;
+      seen.add(t.key);
+      const list = this.stats.postings(t.key);
+      if (!list || list.length > T.commonPostings) continue;
+      const w = this.weights.of(t.key);
+      const isRareWord = isRare(w, this.weights.unknown);
+      for (const e of list) {
+        weight.set(e, (weight.get(e) ?? 0) + w);
+        if (isRareWord) rare.set(e, (rare.get(e) ?? 0) + 1);
+      }
+    }
+    return { weight, rare };
+  }
+
+  /** The records to align with the line: those both sides share most of, those sharing the most rare words outright, … */
+  private picked(shared: { weight: Map<number, number>; rare: Map<number, number> }, lineWeight: number, b: Bounds): Set<number> {
+    const scored = [...shared.weight].map(([e, w]) => ({
+      e,
+      shared: w,
+      estimate: Math.min(w / (this.selected(e) || 1), w / (lineWeight || 1)),
+    }));
+    const byShare = scored
+      .filter((c) => c.estimate >= Math.min(b.minRecordCoverage, b.minLineCoverage) * T.estimateSlack)
+      .sort((a, b) => b.estimate - a.estimate || a.e - b.e)
+      .slice(0, T.aligned);
+    const byWeight = b.minSharedWeight < Infinity ? scored.sort((a, b) => b.shared - a.shared || a.e - b.e).slice(0, T.alignedExtra) : [];
+    // … and those whose every word the line holds, the richest first: a long line may be a short record plus its constants' text.
+    const whole = scored
+      .filter((c) => c.shared >= T.wholeRecord * this.selected(c.e))
+      .sort((a, b) => b.shared - a.shared || a.e - b.e)
+      .slice(0, T.alignedExtra);
+    // … and, for rare-words, those sharing enough rare words, the most shared weight first.
+    const byRare =
+      b.minRareWords < Infinity
+        ? scored
+            .filter((c) => (shared.rare.get(c.e) ?? 0) >= b.minRareWords)
+            .sort((a, b) => b.shared - a.shared || a.e - b.e)
+            .slice(0, T.alignedExtra)
+        : [];
+    return new Set([...byShare, ...byWeight, ...whole, ...byRare].map((c) => c.e));
+  }
+
+  /** Entry `e` aligned with the line, if the comparison passes the bounds; null if not. */
+  private judge(e: number, line: ReturnType<typeof tokens>, lineWeight: number, b: Bounds, rare: number): WordingCandidate | null {
+    const m = compareWording(this.templateOf(e), line, this.weights);
+    const shared = m.recordCoverage * this.totalOf(e);
+    const unit = this.weights.unknown;
+    const extra = b.minSharedWeight < Infinity;
+    m.sentenceFound = m.clause.coverage >= T.clauseFound && m.clause.weight >= b.minSharedWeight && m.lineCoverage >= T.clauseLine;
+    // One sentence of several judged as a record of its own: the same coverages, its own weight, no name contradicted
+    // (for a record of one sentence, this is the whole record's test).
+    if (
+      m.clause.weight >= b.minSentenceRareWords * unit &&
+      m.clause.coverage >= b.minRecordCoverage &&
+      (m.clause.line ?? 0) >= b.minLineCoverage &&
+      m.conflict.record === 0
+    )
+      m.sentenceAgreement = harmonic(m.clause.coverage, m.clause.line ?? 0);
+    const enough =
+      (m.recordCoverage >= b.minRecordCoverage && m.lineCoverage >= b.minLineCoverage) ||
+      m.sentenceAgreement !== undefined ||
+      (m.lineCoverage >= T.longClauseLine && m.recordCoverage >= T.longClauseRecord && shared >= b.minSharedWeight) ||
+      (extra &&
+        m.lineCoverage >= T.namedLine &&
+        m.recordCoverage >= T.longClauseRecord &&
+        m.sharedNames >= unit * T.namedRareWords &&
+        m.conflict.record === 0) ||
+      m.sentenceFound ||
+      // The record's whole message, in a line that adds a clause (an older release's check covered two things): its
+      // own words, not its placeholders' values, explain the line's share.
+      (extra &&
+        m.recordCoverage >= T.wholeRecord &&
+        shared >= unit * T.wholeRareWords &&
+        shared >= T.clauseLine * lineWeight &&
+        m.conflict.record === 0) ||
+      (extra && m.openingRun >= unit * T.runRareWords) ||
+      (extra && m.lineCoverage >= T.prefixLine && shared >= unit * T.prefixRareWords && opensRecord(m.diff)) ||
+      (b.minRareWords < Infinity && rare >= b.minRareWords && sharesRareWords(rare, m.conflict.record > 0));
+    if (!enough) return null;
+    const agreement = agreementOf(m);
+    const closeness = Math.max(
+      lineWeighted(Math.max(0, m.recordCoverage - m.conflict.record), Math.max(0, m.lineCoverage - m.conflict.line)),
+      m.sentenceAgreement ?? 0,
+    );
+    return { ...m, entry: e, agreement, closeness, recordWeight: this.totalOf(e) };
+  }
+
+  /** How many records use a content word: undefined for none, null when not at hand (over part of the data). */
+  wordCount(word: string): number | null | undefined {
+    const list = this.stats.postings(word);
+    return list === null ? null : list?.length;
   }
 
   /** How an entry's wording compares with a text (for ranking matches found otherwise). */

@@ -77,14 +77,10 @@ export function scanJunctions(
   errorish?: ArrayLike<number>,
   textIds?: ArrayLike<number>,
 ): void {
-  // The junctions' text is written code unit by code unit into one buffer: no string per line.
-  let buf = new Uint16Array(4096);
-  const starts: number[] = [];
-  const breaks: number[] = [];
+  const junctions = new JunctionText();
   // Each junction met: the line before the break and the junction's index in the text.
   const met: number[] = [];
   const pairs = textIds ? new Map<number, number>() : null;
-  let offset = 0;
   for (let k = Math.max(1, from); k < lines.length; k++) {
     const next = lines[k]!;
     const prev = lines[k - 1]!;
@@ -96,17 +92,37 @@ export function scanJunctions(
         met.push(k - 1, seen);
         continue;
       }
-      pairs.set(pair, starts.length);
+      pairs.set(pair, junctions.starts.length);
     }
-    met.push(k - 1, starts.length);
-    if (offset + 2 * JUNCTION_KEEP + 1 > buf.length) {
-      const grown = new Uint16Array(buf.length * 2);
-      grown.set(buf);
-      buf = grown;
+    met.push(k - 1, junctions.starts.length);
+    junctions.push(prev.text, next.text);
+  }
+  if (junctions.starts.length === 0) return;
+  const hits = keysCutByBreaks(t, junctions);
+  for (let m = 0; m < met.length; m += 2) hits.each(met[m + 1]!, met[m]!, add);
+}
+
+/**
+ * The junctions' text, written code unit by code unit into one buffer (no string per line): each junction the end of
+ * one line and the start of the next, blanks removed, then a newline.
+ */
+class JunctionText {
+  private buf = new Uint16Array(4096); // not tuning: the buffer's first size, doubled as needed
+  private offset = 0;
+  /** Each junction's start in the text, and where its break (the end of the first line's part) falls. */
+  readonly starts: number[] = [];
+  readonly breaks: number[] = [];
+
+  /** Adds the junction of line text `p` and the next line's text `n`. */
+  push(p: string, n: string): void {
+    if (this.offset + 2 * JUNCTION_KEEP + 1 > this.buf.length) {
+      const grown = new Uint16Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
     }
-    starts.push(offset);
+    const buf = this.buf;
+    this.starts.push(this.offset);
     // The last JUNCTION_KEEP non-blank code units of the previous line's last JUNCTION, in order.
-    const p = prev.text;
     let first = p.length;
     let kept = 0;
     for (let i = p.length - 1; i >= Math.max(0, p.length - JUNCTION) && kept < JUNCTION_KEEP; i--) {
@@ -117,31 +133,39 @@ export function scanJunctions(
     }
     for (let i = first; i < p.length; i++) {
       const c = p.charCodeAt(i);
-      if (!isJsWhitespace(c)) buf[offset++] = c;
+      if (!isJsWhitespace(c)) buf[this.offset++] = c;
     }
-    breaks.push(offset);
+    this.breaks.push(this.offset);
     // The first JUNCTION_KEEP non-blank code units of the next line's first JUNCTION.
-    const n = next.text;
     kept = 0;
     for (let i = 0; i < Math.min(n.length, JUNCTION) && kept < JUNCTION_KEEP; i++) {
       const c = n.charCodeAt(i);
       if (!isJsWhitespace(c)) {
-        buf[offset++] = c;
+        buf[this.offset++] = c;
         kept++;
       }
     }
-    buf[offset++] = 10;
+    buf[this.offset++] = 10; // not tuning: a newline ends each junction
   }
-  if (starts.length === 0) return;
-  const chunks: string[] = [];
-  for (let i = 0; i < offset; i += 8192)
-    chunks.push(String.fromCharCode.apply(null, buf.subarray(i, Math.min(offset, i + 8192)) as unknown as number[]));
-  const text = chunks.join("");
-  const startsArr = Int32Array.from(starts);
+
+  /** The text written so far. */
+  text(): string {
+    const chunks: string[] = [];
+    const step = 8192; // not tuning: code units per String.fromCharCode call
+    for (let i = 0; i < this.offset; i += step)
+      chunks.push(String.fromCharCode.apply(null, this.buf.subarray(i, Math.min(this.offset, i + step)) as unknown as number[]));
+    return chunks.join("");
+  }
+}
+
+/** Scans the junctions for the keys without blanks: each hit a break cut in two, filed under its junction's index. */
+function keysCutByBreaks(t: WrapTables, junctions: JunctionText): HitsByText {
+  const text = junctions.text();
+  const startsArr = Int32Array.from(junctions.starts);
   const onHit = (scanned: string, index: KeyIndex) => (key: number, pos: number) => {
     const keyLength = index.scanner.keys[key]!.length;
     const junction = upperBound(startsArr, pos) - 1;
-    const cut = breaks[junction]!;
+    const cut = junctions.breaks[junction]!;
     // Only a key the break cut in two is news: one on either side was found by the exact scan.
     if (pos >= cut || pos + keyLength <= cut) return;
     const own = index.owners.data;
@@ -156,8 +180,8 @@ export function scanJunctions(
     const folded = foldCase(text);
     t.folded.scanner.scan(folded, onHit(folded, t.folded));
   }
-  hits.seal(0, starts.length);
-  for (let m = 0; m < met.length; m += 2) hits.each(met[m + 1]!, met[m]!, add);
+  hits.seal(0, junctions.starts.length);
+  return hits;
 }
 
 /** Text numbers below this pack in pairs into one exact double. */

@@ -442,6 +442,56 @@ const table = {
     stage: "limits",
     effect: "How much of a long log's start and end is read for repository evidence.",
   },
+  spanWords: {
+    value: 3,
+    unit: "words",
+    stage: "candidates",
+    effect: "Fewest words of a quoted span (quoted-span) compared as a message of its own. Lower compares quoted names and values too.",
+  },
+  typoLetters: {
+    value: 6,
+    unit: "letters",
+    stage: "candidates",
+    effect: "Shortest unknown word typo-words reads as a record's word one edit away. Lower corrects short words, which collide more.",
+  },
+  rareWordWeight: {
+    value: 0.6,
+    unit: "share of an unknown word's weight",
+    stage: "candidates",
+    effect: "Weight from which a shared word counts as rare for rare-words. Higher counts only the rarest words.",
+  },
+  rareWordsShared: {
+    value: 2,
+    unit: "words",
+    stage: "candidates",
+    effect: "Rare words a line must share with a record for rare-words to offer it. Higher offers fewer, surer weak answers.",
+  },
+  unansweredLines: {
+    value: 3,
+    unit: "lines",
+    stage: "candidates",
+    effect: "First lines with words of a log nothing answered that unanswered-lines compares (an issue's title). Higher reads more prose.",
+  },
+  rareMinRecords: {
+    value: 1000,
+    unit: "records",
+    stage: "candidates",
+    effect:
+      "Smallest dataset in which rare-words acts: below it, a word few records use is no sign of a shared error. Lower lets small datasets guess.",
+  },
+  unansweredMaxLines: {
+    value: 64,
+    unit: "lines",
+    stage: "candidates",
+    effect: "Longest log whose first lines unanswered-lines compares: a longer one is a run's output. Higher reads the banners of runs.",
+  },
+  typoMaxLetters: {
+    value: 24,
+    unit: "letters",
+    stage: "candidates",
+    effect:
+      "Longest word typo-words corrects: a longer one is a run or a hash, and its one-edit variants cost time. Higher corrects longer words.",
+  },
 } as const satisfies Record<string, Tunable>;
 
 /** The tuning table, by name. */

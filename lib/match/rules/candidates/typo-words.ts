@@ -1,0 +1,65 @@
+/**
+ * typo-words: a rare word of a line misspelt by one letter (`archiectures`) is read as the record's word it is one
+ * edit from (`architectures`).
+ */
+import type { RuleDoc } from "../rule";
+import { isContentWord, tokens } from "../../rank/wording";
+import { T } from "../../rank/tuning";
+
+export const TYPO_WORDS: RuleDoc = {
+  id: "typo-words",
+  stage: "candidates",
+  doc:
+    "When nothing answered a log, the one word of T.typoLetters letters or more of a quoted span (quoted-span) that no " +
+    "record uses, the others all known (a span of several unknown words is names or another language), is replaced by " +
+    "the word one edit away (a letter dropped, added, changed, or two swapped) that records do use, the rarest first, and " +
+    "the span is compared again (a word's variants are looked up across the whole vocabulary, which over split data " +
+    "means every word shard: so only where nothing else answered, and only on a span). A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
+    "(a run of one letter, a hash: no word, and its variants would cost time).",
+};
+
+/** How many records use a word: undefined for none, null when the count is not at hand (a lookup over part of the data). */
+export type WordCount = (word: string) => number | null | undefined;
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** Every string one edit from `word`: a letter dropped, two neighbours swapped, a letter changed or one added. */
+export function oneEditAway(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2)); // not tuning: a swap takes two letters
+    for (const c of LETTERS) {
+      if (tail && c !== tail[0]) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/**
+ * `text` with its one long word no record uses replaced by the rarest word one edit away that records do use; null
+ * when there is no such word, more than one, no word one edit away, or a count not at hand (asked again once it is).
+ */
+export function correctTypos(text: string, count: WordCount): string | null {
+  const all = tokens(text);
+  const long = (t: (typeof all)[number]) =>
+    t.word && t.key.length >= T.typoLetters && t.key.length <= T.typoMaxLetters && isContentWord(t.key) && /^[a-z]+$/.test(t.key);
+  // One misspelt word in a message of known words: a text with several unknown words is names or another language.
+  const unknown = all.filter((t) => long(t) && count(t.key) === undefined);
+  if (unknown.length !== 1 || all.some((t) => long(t) && count(t.key) === null)) return null;
+  const typo = unknown[0]!;
+  let best: { word: string; n: number } | null = null;
+  for (const v of oneEditAway(typo.key)) {
+    const n = count(v);
+    if (n === null) return null;
+    if (n !== undefined && (!best || n < best.n || (n === best.n && v < best.word))) best = { word: v, n };
+  }
+  if (!best) return null;
+  const raw = /[A-Za-z0-9_]+$/.exec(typo.text)?.[0] ?? "";
+  const fixed = typo.text.slice(0, typo.text.length - raw.length) + best.word;
+  return all.map((t) => (t === typo ? fixed : t.text)).join("");
+}
