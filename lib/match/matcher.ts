@@ -285,22 +285,49 @@ export class Matcher {
     // The candidate rules (lib/match/rules/candidates), once every record asked for is at hand: the lines nothing
     // answered by their quoted spans, alone, their typos corrected; then, in a log nothing answered at all, by the rare
     // words they share with a record, and last the log's other lines.
-    if (this.missed > missed) return out;
+    if (this.missed > missed) return this.askAhead(unanswered, queries, lines, tracebacks, found.length > 0 || out.length > 0, out);
     const answeredLines = new Set(out.flatMap((o) => o.lines.map((l) => l.line)));
     for (const q of unanswered) if (!answeredLines.has(q.line.line)) this.offer(this.byPreciseRules(q), q.line, taken, out);
     if (found.length > 0 || out.length > 0) return out;
     for (const q of unanswered) this.offer(this.byTypos(q) ?? this.byRareWords(q), q.line, taken, out);
     if (out.length > 0) return out;
-    const queried = new Set(queries.map((q) => q.line.line));
-    for (const li of unansweredLines(lines, queried, tracebacks)) {
-      const l = lines[li]!;
-      const q: DriftQuery = {
-        text: l.text.trim(),
-        line: { line: l.line, text: l.text, start: 0, end: l.text.length, captures: [] },
-        alone: null,
-      };
+    for (const q of this.otherLines(lines, queries, tracebacks))
       for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q), this.byTypos(q), this.byRareWords(q)])
         if (this.offer(c, q.line, taken, out)) break;
+    return out;
+  }
+
+  /** The drift queries of a log's other lines (unanswered-lines), for when nothing answered it. */
+  private otherLines(lines: LogLine[], queries: DriftQuery[], tracebacks: Traceback[]): DriftQuery[] {
+    const queried = new Set(queries.map((q) => q.line.line));
+    return unansweredLines(lines, queried, tracebacks).map((li) => {
+      const l = lines[li]!;
+      return { text: l.text.trim(), line: { line: l.line, text: l.text, start: 0, end: l.text.length, captures: [] }, alone: null };
+    });
+  }
+
+  /**
+   * Over part of the data, with records of similar wording still to come: what the candidate rules would read is asked
+   * for now, so it arrives in the same batch and the lookup needs no third round of fetches. A line answered now stays
+   * answered once every record is at hand, so `unanswered` holds every line the rules may read; `answered` says some
+   * line is answered already, and the rules for a log nothing answered will not run. What they find is not offered:
+   * the run after the batch decides.
+   */
+  private askAhead(
+    unanswered: DriftQuery[],
+    queries: DriftQuery[],
+    lines: LogLine[],
+    tracebacks: Traceback[],
+    answered: boolean,
+    out: Unranked[],
+  ): Unranked[] {
+    for (const q of unanswered) this.byPreciseRules(q);
+    if (answered) return out;
+    for (const q of [...unanswered, ...this.otherLines(lines, queries, tracebacks)]) {
+      this.similar(q.text, []);
+      this.byPreciseRules(q);
+      this.byTypos(q);
+      this.byRareWords(q);
     }
     return out;
   }
