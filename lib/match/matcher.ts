@@ -407,8 +407,8 @@ export class Matcher {
   }
 
   /**
-   * A quoted span of a line, its typos corrected (typo-words), in a log nothing answered: a word's variants are looked
-   * up in every word shard, so only there, and only on a span (`"No model archiectures are specified"`).
+   * A quoted span of a line, its typos corrected (typo-words), in a log nothing answered, and only on a span
+   * (`"No model archiectures are specified"`): a span's words are more often a message's than a line's.
    */
   private byTypos(q: DriftQuery): Found | null {
     const classes = classesBefore(q.line.text, q.line.start);

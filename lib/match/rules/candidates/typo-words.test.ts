@@ -28,4 +28,15 @@ describe("typo-words", () => {
   it("waits while a count is not at hand", () => {
     expect(correctTypos("No model archiectures", (w) => (w === "architecture" ? null : undefined))).toBeNull();
   });
+
+  it("asks for every variant's count before it waits, so over split data their shards come in one batch", () => {
+    const asked = new Set<string>();
+    const notAtHand: WordCount = (w) => {
+      asked.add(w);
+      return ["architecture", "specified"].includes(w) ? null : undefined;
+    };
+    expect(correctTypos("No model archiectures are specified", notAtHand)).toBeNull();
+    expect(asked).toContain("architecture");
+    expect(asked).toContain("specified");
+  });
 });

@@ -13,8 +13,8 @@ export const TYPO_WORDS: RuleDoc = {
     "When nothing answered a log, the one word of T.typoLetters letters or more of a quoted span (quoted-span) that no " +
     "record uses, the others all known (a span of several unknown words is names or another language), is replaced by " +
     "the word one edit away (a letter dropped, added, changed, or two swapped) that records do use, the rarest first, and " +
-    "the span is compared again (a word's variants are looked up across the whole vocabulary, which over split data " +
-    "means every word shard: so only where nothing else answered, and only on a span). A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
+    "the span is compared again (over split data the filter's word table says which variants some record uses, and their " +
+    "word shards come in the batch with the line's words; still only where nothing else answered, and only on a span). A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
     "(a run of one letter, a hash: no word, and its variants would cost time).",
 };
 
@@ -49,16 +49,20 @@ export function correctTypos(text: string, count: WordCount): string | null {
   const long = (t: (typeof all)[number]) =>
     t.word && t.key.length >= T.typoLetters && t.key.length <= T.typoMaxLetters && isContentWord(t.key) && /^[a-z]+$/.test(t.key);
   // One misspelt word in a message of known words: a text with several unknown words is names or another language.
+  // Whether a word is unknown is known over part of the data too (a count not at hand is a word some record uses).
   const unknown = all.filter((t) => long(t) && count(t.key) === undefined);
-  if (unknown.length !== 1 || all.some((t) => long(t) && count(t.key) === null)) return null;
+  if (unknown.length !== 1) return null;
   const typo = unknown[0]!;
+  // Every variant's count is asked for before any is judged: over part of the data, the word shards of all of them
+  // (and of the span's other words) come in one batch.
   let best: { word: string; n: number } | null = null;
+  let atHand = all.every((t) => !long(t) || count(t.key) !== null);
   for (const v of oneEditAway(typo.key)) {
     const n = count(v);
-    if (n === null) return null;
-    if (n !== undefined && (!best || n < best.n || (n === best.n && v < best.word))) best = { word: v, n };
+    if (n === null) atHand = false;
+    else if (n !== undefined && (!best || n < best.n || (n === best.n && v < best.word))) best = { word: v, n };
   }
-  if (!best) return null;
+  if (!atHand || !best) return null;
   const raw = /[A-Za-z0-9_]+$/.exec(typo.text)?.[0] ?? "";
   const fixed = typo.text.slice(0, typo.text.length - raw.length) + best.word;
   return all.map((t) => (t === typo ? fixed : t.text)).join("");
