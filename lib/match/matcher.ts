@@ -45,6 +45,7 @@ import { correctTypos } from "./rules/candidates/typo-words";
 import { unansweredLines } from "./rules/candidates/unanswered-lines";
 import { rarityMeasurable } from "./rules/candidates/rare-words";
 import { cutTail, opensWith } from "./rules/candidates/cut-tail";
+import { printedTemplate, templatesAlike } from "./rules/candidates/raise-template";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./find/engine";
@@ -283,6 +284,7 @@ export class Matcher {
     const missed = this.missed;
     const unanswered = queries.filter((q) => !this.offerSimilar(q, taken, out));
     this.raiseSiteCandidates(tracebacks, fullLines, byLine, taken, found, out);
+    this.raiseTemplateCandidates(tracebacks, byLine, taken, [...found, ...out], out);
     // The candidate rules (lib/match/rules/candidates), once every record asked for is at hand: the lines nothing
     // answered by their quoted spans, alone, their typos corrected; then, in a log nothing answered at all, by the rare
     // words they share with a record, and last the log's other lines.
@@ -499,6 +501,28 @@ export class Matcher {
           });
         }
       }
+    }
+  }
+
+  /**
+   * raise-template: a final traceback's exception nothing answered, whose last frame prints a raise statement with a
+   * template: the one record of its class, close by wording, whose template is alike (see RAISE_TEMPLATE).
+   */
+  private raiseTemplateCandidates(tracebacks: Traceback[], byLine: LinesByNumber, taken: Set<number>, done: Unranked[], out: Unranked[]) {
+    for (const tb of finalTracebacks(tracebacks)) {
+      const l = byLine.get(tb.exceptionLine);
+      const printed = printedTemplate(tb.frames[tb.frames.length - 1]?.source?.join(" ") ?? "");
+      if (!l || !printed || printed.errorClass !== tb.exceptionClass || !tb.message) continue;
+      if (done.some((o) => o.lines.some((x) => x.line === tb.exceptionLine))) continue;
+      const message = oneLineMessage(tb.message);
+      const alike = this.wordingIndex()
+        .find(message, { limit: T.similarLookedAt, minRecordCoverage: T.minCoverage, minLineCoverage: T.minCoverage })
+        .filter((c) => !taken.has(c.entry) && this.entry(c.entry).errorClass === tb.exceptionClass)
+        .filter((c) => templatesAlike(printed.template, this.entry(c.entry).message));
+      if (alike.length !== 1) continue;
+      const at = l.text.indexOf(message);
+      const line = { line: l.line, text: l.text, start: at < 0 ? 0 : at, end: l.text.length, captures: [] };
+      this.offer({ candidates: alike, line }, line, taken, out);
     }
   }
 

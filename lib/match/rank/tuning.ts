@@ -504,6 +504,13 @@ const table = {
     stage: "candidates",
     effect: "Fewest letters of a paste's closing run that cut-tail compares. Lower lets a short common opening pick a record.",
   },
+  raiseTemplateLetters: {
+    value: 10,
+    unit: "letters",
+    stage: "candidates",
+    effect:
+      "Fewest literal letters of the shorter of two alike templates (raise-template). Lower lets short openings like `Invalid {x}` pick a record.",
+  },
 } as const satisfies Record<string, Tunable>;
 
 /** The tuning table, by name. */
