@@ -44,6 +44,8 @@ import { quotedSpans } from "./rules/candidates/quoted-span";
 import { correctTypos } from "./rules/candidates/typo-words";
 import { unansweredLines } from "./rules/candidates/unanswered-lines";
 import { rarityMeasurable } from "./rules/candidates/rare-words";
+import { cutTail, opensWith } from "./rules/candidates/cut-tail";
+import { printedTemplate, templatesAlike } from "./rules/candidates/raise-template";
 
 export type { Capture, LookupOptions, LookupResult, Match, MatchKind, MatchedLine } from "./types";
 export { v8InputLimit } from "./find/engine";
@@ -282,17 +284,19 @@ export class Matcher {
     const missed = this.missed;
     const unanswered = queries.filter((q) => !this.offerSimilar(q, taken, out));
     this.raiseSiteCandidates(tracebacks, fullLines, byLine, taken, found, out);
+    this.raiseTemplateCandidates(tracebacks, byLine, taken, [...found, ...out], out);
     // The candidate rules (lib/match/rules/candidates), once every record asked for is at hand: the lines nothing
     // answered by their quoted spans, alone, their typos corrected; then, in a log nothing answered at all, by the rare
     // words they share with a record, and last the log's other lines.
     if (this.missed > missed) return this.askAhead(unanswered, queries, lines, tracebacks, found.length > 0 || out.length > 0, out);
     const answeredLines = new Set(out.flatMap((o) => o.lines.map((l) => l.line)));
-    for (const q of unanswered) if (!answeredLines.has(q.line.line)) this.offer(this.byPreciseRules(q), q.line, taken, out);
+    const last = lastWorded(lines);
+    for (const q of unanswered) if (!answeredLines.has(q.line.line)) this.offer(this.byPreciseRules(q, last), q.line, taken, out);
     if (found.length > 0 || out.length > 0) return out;
     for (const q of unanswered) this.offer(this.byTypos(q) ?? this.byRareWords(q), q.line, taken, out);
     if (out.length > 0) return out;
     for (const q of this.otherLines(lines, queries, tracebacks))
-      for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q), this.byTypos(q), this.byRareWords(q)])
+      for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q, last), this.byTypos(q), this.byRareWords(q)])
         if (this.offer(c, q.line, taken, out)) break;
     return out;
   }
@@ -321,11 +325,12 @@ export class Matcher {
     answered: boolean,
     out: Unranked[],
   ): Unranked[] {
-    for (const q of unanswered) this.byPreciseRules(q);
+    const last = lastWorded(lines);
+    for (const q of unanswered) this.byPreciseRules(q, last);
     if (answered) return out;
     for (const q of [...unanswered, ...this.otherLines(lines, queries, tracebacks)]) {
       this.similar(q.text, []);
-      this.byPreciseRules(q);
+      this.byPreciseRules(q, last);
       this.byTypos(q);
       this.byRareWords(q);
     }
@@ -391,9 +396,9 @@ export class Matcher {
 
   /**
    * A line the wording index found nothing for, through the precise candidate rules in order: its quoted spans (the
-   * match reported on the span), then the line alone.
+   * match reported on the span), then the line alone, then, the paste's last line (`last`), its cut tail.
    */
-  private byPreciseRules(q: DriftQuery): Found | null {
+  private byPreciseRules(q: DriftQuery, last: number): Found | null {
     const classes = classesBefore(q.line.text, q.line.start);
     for (const s of quotedSpans(q.line.text)) {
       const candidates = this.similar(s.text, classes);
@@ -402,6 +407,12 @@ export class Matcher {
     if (q.alone) {
       const candidates = this.similar(q.alone, classes);
       if (candidates.length) return { candidates, line: q.line };
+    }
+    const run = q.line.line === last ? cutTail(q.line.text) : null;
+    if (run) {
+      const candidates = this.similar(run, classes).filter((c) => opensWith(this.entry(c.entry).message, run));
+      const start = q.line.text.lastIndexOf(run);
+      if (candidates.length) return { candidates, line: { ...q.line, start, end: start + run.length } };
     }
     return null;
   }
@@ -490,6 +501,28 @@ export class Matcher {
           });
         }
       }
+    }
+  }
+
+  /**
+   * raise-template: a final traceback's exception nothing answered, whose last frame prints a raise statement with a
+   * template: the one record of its class, close by wording, whose template is alike (see RAISE_TEMPLATE).
+   */
+  private raiseTemplateCandidates(tracebacks: Traceback[], byLine: LinesByNumber, taken: Set<number>, done: Unranked[], out: Unranked[]) {
+    for (const tb of finalTracebacks(tracebacks)) {
+      const l = byLine.get(tb.exceptionLine);
+      const printed = printedTemplate(tb.frames[tb.frames.length - 1]?.source?.join(" ") ?? "");
+      if (!l || !printed || printed.errorClass !== tb.exceptionClass || !tb.message) continue;
+      if (done.some((o) => o.lines.some((x) => x.line === tb.exceptionLine))) continue;
+      const message = oneLineMessage(tb.message);
+      const alike = this.wordingIndex()
+        .find(message, { limit: T.similarLookedAt, minRecordCoverage: T.minCoverage, minLineCoverage: T.minCoverage })
+        .filter((c) => !taken.has(c.entry) && this.entry(c.entry).errorClass === tb.exceptionClass)
+        .filter((c) => templatesAlike(printed.template, this.entry(c.entry).message));
+      if (alike.length !== 1) continue;
+      const at = l.text.indexOf(message);
+      const line = { line: l.line, text: l.text, start: at < 0 ? 0 : at, end: l.text.length, captures: [] };
+      this.offer({ candidates: alike, line }, line, taken, out);
     }
   }
 
@@ -697,6 +730,12 @@ function buildTables(entries: MatcherEntry[]): MatcherTables {
 
 /** Joins `window` with `seps[k]` after line k (the last separator repeats) and runs the pattern. */
 /** Whether a traceback's last frame is the given frame's file and line: the same raise. */
+/** The original line number of a log's last line with text (where a paste cut short stops), or -1. */
+function lastWorded(lines: LogLine[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.text.trim()) return lines[i]!.line;
+  return -1;
+}
+
 function sameRaise(tb: Traceback, frame: Traceback["frames"][number]): boolean {
   const last = tb.frames[tb.frames.length - 1];
   return !!last && last.file !== "" && last.file === frame.file && last.line === frame.line;

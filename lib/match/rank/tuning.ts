@@ -492,6 +492,25 @@ const table = {
     effect:
       "Longest word typo-words corrects: a longer one is a run or a hash, and its one-edit variants cost time. Higher corrects longer words.",
   },
+  cutTailWords: {
+    value: 3,
+    unit: "words",
+    stage: "candidates",
+    effect: "Fewest words (the cut one counted) of a paste's closing run that cut-tail compares. Lower answers shorter, vaguer runs.",
+  },
+  cutTailLetters: {
+    value: 16,
+    unit: "letters",
+    stage: "candidates",
+    effect: "Fewest letters of a paste's closing run that cut-tail compares. Lower lets a short common opening pick a record.",
+  },
+  raiseTemplateLetters: {
+    value: 10,
+    unit: "letters",
+    stage: "candidates",
+    effect:
+      "Fewest literal letters of the shorter of two alike templates (raise-template). Lower lets short openings like `Invalid {x}` pick a record.",
+  },
 } as const satisfies Record<string, Tunable>;
 
 /** The tuning table, by name. */
