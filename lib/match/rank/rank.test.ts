@@ -13,6 +13,7 @@ import { rankMatches, type Unranked } from "./rank";
 import { buildMatcherData, type MatcherEntry } from "../data/matcher-data";
 import type { MatchKind } from "../types";
 import type { WordingMatch } from "./wording";
+import { wording as wordingOf } from "../rules/test-judging";
 import type { Frame, Traceback } from "../../log/traceback";
 import { FIXTURE_RECORDS, R, type FixtureName } from "../../testing/fixtures/records";
 import { SGLANG_SRC, VLLM_SRC } from "../../testing/fixtures/logs";
@@ -31,17 +32,7 @@ function found(name: FixtureName | MatcherEntry, kind: MatchKind, lines: number[
     lines: lines.map((line) => ({ line, text: "x".repeat(100), start: 0, end: 100, captures: [] })),
     occurrences: lines.length,
   };
-  if (wording)
-    f.wording = {
-      recordCoverage: 0,
-      lineCoverage: 0,
-      clause: { coverage: 0, weight: 0 },
-      conflict: { record: 0, line: 0, names: [] },
-      sharedNames: 0,
-      openingRun: 0,
-      diff: [],
-      ...wording,
-    };
+  if (wording) f.wording = wordingOf(wording);
   return f;
 }
 

@@ -10,7 +10,7 @@ import type { MatcherEntry } from "../data/matcher-data";
 import type { Match, MatchKind, MatchedLine } from "../types";
 import type { WordingMatch } from "./wording";
 import { RANK_RULES } from "../rules";
-import type { Judging, Run } from "../rules/judging";
+import { startJudging, type Run } from "../rules/judging";
 
 export { mirrorsPython } from "../rules/python-own";
 
@@ -49,21 +49,7 @@ export function rankMatches(found: Unranked[], ctx: RankContext | Traceback[]): 
 
 /** One match through the rules' observe, confidence and weigh hooks (lib/match/rules), in their order. */
 function judge(f: Unranked, run: Run): Match {
-  const j: Judging = {
-    f,
-    e: f.entry,
-    run,
-    raiseSite: false,
-    specific: true,
-    mirror: false,
-    strong: false,
-    copiedIn: null,
-    raisedElsewhere: null,
-    confidence: "low",
-    classBonus: false,
-    score: 0,
-    reasons: [],
-  };
+  const j = startJudging(f, run);
   for (const rule of RANK_RULES) rule.observe?.(j);
   for (const rule of RANK_RULES) rule.confidence?.(j);
   for (const rule of RANK_RULES) rule.weigh?.(j);

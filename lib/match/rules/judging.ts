@@ -74,3 +74,22 @@ export const TIER = { high: T.tierHigh, medium: T.tierMedium, low: T.tierLow } a
 export function pct(x: number): string {
   return `${Math.round(x * 100)} %`; // not tuning: a percentage
 }
+
+/** A match as the rules start judging it: specific, low, unscored, nothing observed yet. */
+export function startJudging(f: Unranked, run: Run): Judging {
+  return {
+    f,
+    e: f.entry,
+    run,
+    raiseSite: false,
+    specific: true,
+    mirror: false,
+    strong: false,
+    copiedIn: null,
+    raisedElsewhere: null,
+    confidence: "low",
+    classBonus: false,
+    score: 0,
+    reasons: [],
+  };
+}

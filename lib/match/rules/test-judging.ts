@@ -7,7 +7,7 @@ import type { MatcherEntry } from "../data/matcher-data";
 import type { Unranked } from "../rank/rank";
 import type { WordingMatch } from "../rank/wording";
 import type { Match, MatchedLine } from "../types";
-import type { Judging, Rule, Run } from "./judging";
+import { startJudging, type Judging, type Rule, type Run } from "./judging";
 
 /** A record of vLLM raising `ValueError` in `vllm/config.py`, with `over` on top. */
 export function entry(over: Partial<MatcherEntry> = {}): MatcherEntry {
@@ -84,19 +84,7 @@ export function judging(
     ...fOver,
   };
   return {
-    f,
-    e,
-    run: { tracebacks: [], repos: undefined, packages: [], sameClassInFile: undefined, ...runOver },
-    raiseSite: false,
-    specific: true,
-    mirror: false,
-    strong: false,
-    copiedIn: null,
-    raisedElsewhere: null,
-    confidence: "low",
-    classBonus: false,
-    score: 0,
-    reasons: [],
+    ...startJudging(f, { tracebacks: [], repos: undefined, packages: [], sameClassInFile: undefined, ...runOver }),
     ...rest,
   };
 }
