@@ -3,11 +3,27 @@ import { RULES } from ".";
 import type { RuleDoc } from "./rule";
 
 const STAGES: RuleDoc["stage"][] = ["candidates", "evidence", "confidence", "order"];
+/** The docs' Markdown width (Prettier's proseWrap for *.md). */
+const WIDTH = 120;
+
+/** A list item wrapped at WIDTH, its continuation lines indented under its text. */
+function wrapItem(text: string): string {
+  const lines: string[] = [];
+  let line = "-";
+  for (const word of text.split(" ")) {
+    if (line.length + 1 + word.length > WIDTH && line.trim() !== "-") {
+      lines.push(line);
+      line = " ";
+    }
+    line += ` ${word}`;
+  }
+  return [...lines, line].join("\n");
+}
 
 /** One list per stage, in pipeline order: each rule's id and its paragraph. */
 export function rulesSection(rules: readonly RuleDoc[] = RULES): string {
   return STAGES.map((stage) => {
-    const items = rules.filter((r) => r.stage === stage).map((r) => `- **\`${r.id}\`**: ${r.doc}`);
+    const items = rules.filter((r) => r.stage === stage).map((r) => wrapItem(`**\`${r.id}\`**: ${r.doc}`));
     return [`**${stage}**`, "", ...(items.length ? items : ["(none yet)"])].join("\n");
   }).join("\n\n");
 }
