@@ -4,7 +4,7 @@ import type { RuleDoc } from "./rule";
 
 const STAGES: RuleDoc["stage"][] = ["candidates", "evidence", "confidence", "order"];
 /** The docs' Markdown width (Prettier's proseWrap for *.md). */
-const WIDTH = 120;
+const WIDTH = 120; // not tuning: a layout width
 
 /** A list item wrapped at WIDTH, its continuation lines indented under its text. */
 function wrapItem(text: string): string {
