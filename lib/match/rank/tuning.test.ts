@@ -32,6 +32,7 @@ const RULE_MODULES = [
   "find/drift-queries.ts",
   "rank/siblings.ts",
   "matcher.ts",
+  "find/drift-candidates.ts",
   "lookup.ts",
 ];
 
