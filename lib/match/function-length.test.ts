@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceModules } from "../testing/source-modules";
 
 const MAX_LINES = 80;
 
@@ -36,12 +37,7 @@ function nameOf(node: ts.Node, sf: ts.SourceFile): string {
 }
 
 /** The modules of lib/match, tests aside, relative to it. */
-function modules(): string[] {
-  return (fs.readdirSync(__dirname, { recursive: true }) as string[])
-    .map((f) => f.split(path.sep).join("/"))
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
-    .sort();
-}
+const modules = () => sourceModules(__dirname);
 
 describe("functions in lib/match", () => {
   const found = modules().flatMap((file) =>

@@ -2,17 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceModules } from "../../testing/source-modules";
 import { T, TUNING } from "./tuning";
 import { tuningTables } from "./tuning-doc";
 import { readSection } from "../../doc-section";
 
 /** Every rule module on disk (lib/match/rules/**, tests aside), relative to lib/match. */
 export function ruleModules(): string[] {
-  const dir = path.join(__dirname, "..", "rules");
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
-    .map((f) => `rules/${f.split(path.sep).join("/")}`)
-    .sort();
+  return sourceModules(path.join(__dirname, "..", "rules")).map((f) => `rules/${f}`);
 }
 
 /**

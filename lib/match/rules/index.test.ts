@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceModules } from "../../testing/source-modules";
 import { RANK_RULES, RULES } from ".";
 import { rulesSection } from "./rules-doc";
 import { readSection } from "../../doc-section";
@@ -14,12 +15,7 @@ const isRule = (v: unknown): v is RuleDoc =>
   typeof v === "object" && v !== null && typeof (v as RuleDoc).id === "string" && typeof (v as RuleDoc).doc === "string" && "stage" in v;
 
 /** The modules under lib/match/rules, tests aside, relative to it. */
-function modules(): string[] {
-  return (fs.readdirSync(__dirname, { recursive: true }) as string[])
-    .map((f) => f.split(path.sep).join("/"))
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
-    .sort();
-}
+const modules = () => sourceModules(__dirname);
 
 describe("the rule list", () => {
   it("gives every rule a unique kebab-case id, a valid stage and a paragraph of doc", () => {
