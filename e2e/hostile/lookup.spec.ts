@@ -93,6 +93,12 @@ test("on a slow network a full match shows while the wording comparison still ru
     .filter((_, i) => i % 5 !== 2)
     .join(" ");
   const full = HOSTILE_RECORDS[0]!;
+  // Word shards held back, so the entry shards are in first whatever order the server answers in: on a dataset this
+  // small one batch may hold everything, and the early answer shows only while its word shards are on their way.
+  await page.route("**/_errdex/match/*/words-*.json", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
