@@ -225,9 +225,15 @@ test("a second paste of the same log makes no request and answers at once", asyn
 });
 
 test("on a slow network, the full match shows while the wording is still compared, then the final answer", async ({ page }) => {
-  // Word shards held back: the entry shards arrive first, as when the network is slow and the batch is large.
+  // Word shards held back until the early answer has been seen (or 20 s have passed, which fails the test): the entry
+  // shards arrive first, as when the network is slow and the batch is large. A fixed delay races a loaded machine.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 20_000);
+  });
   await page.route("**/_errdex/match/*/words-*.json", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await released;
     await route.continue();
   });
   await openHome(page);
@@ -235,6 +241,7 @@ test("on a slow network, the full match shows while the wording is still compare
   const status = page.locator("#lookup-status");
   await expect(status).toHaveText("1 known error so far; comparing wording…");
   await expect(page.locator(".results > li").first()).toContainText("PD Disaggregation");
+  release();
   await expect(status).toHaveText(/known errors? in 6 lines/, { timeout: 15_000 });
 });
 

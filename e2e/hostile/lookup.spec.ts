@@ -93,10 +93,16 @@ test("on a slow network a full match shows while the wording comparison still ru
     .filter((_, i) => i % 5 !== 2)
     .join(" ");
   const full = HOSTILE_RECORDS[0]!;
-  // Word shards held back, so the entry shards are in first whatever order the server answers in: on a dataset this
-  // small one batch may hold everything, and the early answer shows only while its word shards are on their way.
+  // Word shards held back until the early answer has been seen (or 20 s have passed, which fails the test): on a
+  // dataset this small one batch may hold everything, and the early answer shows only while its word shards are on
+  // their way. A fixed delay raced a loaded machine (the entry shards came in after it).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 20_000);
+  });
   await page.route("**/_errdex/match/*/words-*.json", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await released;
     await route.continue();
   });
   const cdp = await page.context().newCDPSession(page);
@@ -108,6 +114,7 @@ test("on a slow network a full match shows while the wording comparison still ru
   await expect(status).toHaveText("1 known error so far; comparing wording…", { timeout: 15_000 });
   await expect(page.locator(".results > li")).toHaveCount(1);
   await expect(page.locator(".results > li").first()).toContainText("full match");
+  release();
   await expect(status).toHaveText(/^2 known errors in 4 lines \(\d+ ms\)$/, { timeout: 15_000 });
   await expect(page.locator(".results > li").first()).toContainText("full match");
 });
