@@ -94,16 +94,16 @@ export class DriftCandidates {
     const unanswered = queries.filter((q) => !this.offerSimilar(q, taken, out));
     this.raiseSiteCandidates(tracebacks, fullLines, byLine, taken, found, out);
     this.raiseTemplateCandidates(tracebacks, byLine, taken, [...found, ...out], out);
-    // The candidate rules (lib/match/rules/candidates), once every record asked for is at hand: the lines nothing
-    // answered by their quoted spans, alone, their typos corrected; then, in a log nothing answered at all, by the rare
-    // words they share with a record, and last the log's other lines.
+    // The candidate rules (lib/match/rules/candidates), once every record asked for is at hand: each line nothing
+    // answered by its quoted spans, alone, its cut tail, its typos corrected, the rare words it shares with a record;
+    // then, in a log nothing answered at all, the log's other lines.
     if (this.m.missed > missed) return this.askAhead(unanswered, queries, lines, tracebacks, found.length > 0 || out.length > 0, out);
     const answeredLines = new Set(out.flatMap((o) => o.lines.map((l) => l.line)));
     const last = lastWorded(lines);
-    for (const q of unanswered) if (!answeredLines.has(q.line.line)) this.offer(this.byPreciseRules(q, last), q.line, taken, out);
+    for (const q of unanswered)
+      if (!answeredLines.has(q.line.line))
+        this.offer(this.byPreciseRules(q, last) ?? this.byTypos(q) ?? this.byRareWords(q), q.line, taken, out);
     if (found.length > 0 || out.length > 0) return out;
-    for (const q of unanswered) this.offer(this.byTypos(q) ?? this.byRareWords(q), q.line, taken, out);
-    if (out.length > 0) return out;
     for (const q of this.otherLines(lines, queries, tracebacks))
       for (const c of [{ candidates: this.similar(q.text, []) }, this.byPreciseRules(q, last), this.byTypos(q), this.byRareWords(q)])
         if (this.offer(c, q.line, taken, out)) break;
@@ -123,7 +123,7 @@ export class DriftCandidates {
    * Over part of the data, with records of similar wording still to come: what the candidate rules would read is asked
    * for now, so it arrives in the same batch and the lookup needs no third round of fetches. A line answered now stays
    * answered once every record is at hand, so `unanswered` holds every line the rules may read; `answered` says some
-   * line is answered already, and the rules for a log nothing answered will not run. What they find is not offered:
+   * line is answered already, and the rule for a log nothing answered (unanswered-lines) will not run. What they find is not offered:
    * the run after the batch decides.
    */
   private askAhead(
@@ -135,7 +135,11 @@ export class DriftCandidates {
     out: Unranked[],
   ): Unranked[] {
     const last = lastWorded(lines);
-    for (const q of unanswered) this.byPreciseRules(q, last);
+    for (const q of unanswered) {
+      this.byPreciseRules(q, last);
+      this.byTypos(q);
+      this.byRareWords(q);
+    }
     if (answered) return out;
     for (const q of [...unanswered, ...this.otherLines(lines, queries, tracebacks)]) {
       this.similar(q.text, []);
@@ -227,15 +231,21 @@ export class DriftCandidates {
   }
 
   /**
-   * A quoted span of a line, its typos corrected (typo-words), in a log nothing answered, and only on a span
-   * (`"No model archiectures are specified"`): a span's words are more often a message's than a line's.
+   * A line's texts, their typos corrected (typo-words): its quoted spans first (`"No model archiectures are
+   * specified"`, reported on the span), a span's words being more often a message's than a line's; then the line.
    */
   private byTypos(q: DriftQuery): Found | null {
     const classes = classesBefore(q.line.text, q.line.start);
+    const count = (w: string) => this.m.wordingIndex().wordCount(w);
     for (const s of quotedSpans(q.line.text)) {
-      const fixed = correctTypos(s.text, (w) => this.m.wordingIndex().wordCount(w));
+      const fixed = correctTypos(s.text, count);
       const candidates = fixed ? this.similar(fixed, classes) : [];
       if (candidates.length) return { candidates, line: { ...q.line, start: s.start, end: s.end } };
+    }
+    for (const t of new Set([q.text, ...(q.alone ? [q.alone] : [])])) {
+      const fixed = correctTypos(t, count);
+      const candidates = fixed ? this.similar(fixed, classes) : [];
+      if (candidates.length) return { candidates, line: q.line };
     }
     return null;
   }

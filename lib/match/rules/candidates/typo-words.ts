@@ -10,12 +10,13 @@ export const TYPO_WORDS: RuleDoc = {
   id: "typo-words",
   stage: "candidates",
   doc:
-    "When nothing answered a log, the one word of T.typoLetters letters or more of a quoted span (quoted-span) that no " +
-    "record uses, the others all known (a span of several unknown words is names or another language), is replaced by " +
-    "the word one edit away (a letter dropped, added, changed, or two swapped) that records do use, the rarest first, and " +
-    "the span is compared again (over split data the filter's word table says which variants some record uses, and their " +
-    "word shards come in the batch with the line's words; still only where nothing else answered, and only on a span). A word some record uses is never rewritten, nor one longer than T.typoMaxLetters " +
-    "(a run of one letter, a hash: no word, and its variants would cost time).",
+    "When a line found no record by its share of wording (nor by a quoted span, its own line or its cut tail), the one " +
+    "word of T.typoLetters letters or more that no record uses, in a quoted span of the line or else in the line, the " +
+    "others all known (a text of several unknown words is names or another language), is replaced by the word one edit " +
+    "away (a letter dropped, added, changed, or two swapped) that records do use, the rarest first, and the text is " +
+    "compared again. Over split data the filter's word table says which variants some record uses, and their word " +
+    "shards come in the batch with the line's words. A word some record uses is never rewritten, nor one longer than " +
+    "T.typoMaxLetters (a run of one letter, a hash: no word, and its variants would cost time).",
 };
 
 /** How many records use a word: undefined for none, null when the count is not at hand (a lookup over part of the data). */
