@@ -13,14 +13,14 @@ describe("the worker's matcher data", () => {
 
   it("refuses data of another version, saying what to do", () => {
     expect(() => parseMatcherData({ ...(data as object), version: 1 }, "/_errdex/matcher.json")).toThrow(
-      new InputError(["/_errdex/matcher.json: version: 1 is version 1; this page reads version 3 (reload the page)"]),
+      new InputError(["/_errdex/matcher.json: version: 1 is version 1; this page reads version 4 (reload the page)"]),
     );
   });
 
   it("refuses a damaged entry, naming it", () => {
     const d = data as { entries: Record<string, unknown>[] };
     const broken = { ...d, entries: [{ ...d.entries[0], engine: "pcre" }, ...d.entries.slice(1)] };
-    expect(() => parseMatcherData(broken, "m.json")).toThrow(new InputError(["m.json: entries[0]: is not a matcher entry of version 3"]));
+    expect(() => parseMatcherData(broken, "m.json")).toThrow(new InputError(["m.json: entries[0]: is not a matcher entry of version 4"]));
   });
 
   it("refuses something that is not matcher data", () => {

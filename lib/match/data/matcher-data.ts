@@ -75,7 +75,7 @@ export interface MatcherEntry {
 }
 
 /** Version of the matcher data's shape; bump when it changes. */
-export const MATCHER_DATA_VERSION = 3;
+export const MATCHER_DATA_VERSION = 4;
 
 export interface MatcherData {
   version: typeof MATCHER_DATA_VERSION;

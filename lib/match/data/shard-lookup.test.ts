@@ -196,7 +196,7 @@ describe("damaged split data", () => {
   it("refuses a filter of another version, saying what to do", () => {
     const f = damaged(splitFileName.filter, (j) => ({ ...j, version: 2 }));
     expect(() => lookupOver(f)).toThrow(
-      new InputError(["filter.json: version: 2 is version 2; this page reads version 3 (reload the page)"]),
+      new InputError(["filter.json: version: 2 is version 2; this page reads version 4 (reload the page)"]),
     );
   });
 
@@ -218,6 +218,44 @@ describe("damaged split data", () => {
     expect(() => lookupOver(f)).toThrow(/^filter\.json: wording\.shards\[0\]: \d+ is not a word shard \(there are \d+\)$/);
   });
 
+  it("refuses a filter whose word table is not ascending word keys, naming the place", () => {
+    const f = damaged(splitFileName.filter, (j) => {
+      (j.wording as { hashes: number[] }).hashes[1] = 2 ** 24;
+      return j;
+    });
+    expect(() => lookupOver(f)).toThrow(new InputError(["filter.json: wording.hashes[1]: is not a list of word keys, ascending"]));
+  });
+
+  it("refuses a filter whose selection weights do not cover its entries, naming it", () => {
+    const f = damaged(splitFileName.filter, (j) => {
+      (j.wording as { selection: number[] }).selection.pop();
+      return j;
+    });
+    expect(() => lookupOver(f)).toThrow(
+      new InputError([`filter.json: wording.selection: has ${data.entries.length - 1} weights for the filter's ${data.entries.length} entries`]),
+    );
+  });
+
+  it("refuses a word shard whose too-common words do not fit, naming the file and the pair", async () => {
+    // A log whose line is compared by wording: its words' shards are read.
+    const drifted = `RuntimeError: ${r.errorMessage.replace(/\{[^}]*\}/g, "x")} while starting`;
+    const { lookup, fetched } = lookupOver(files);
+    await lookup.run(drifted);
+    const name = fetched.find((f) => f.startsWith("words-"))!;
+    const listed = damaged(name, (j) => ({ ...j, common: [[0, 3]] }));
+    await expect(lookupOver(listed).lookup.run(drifted)).rejects.toThrow(
+      new InputError([`${name}: common[0]: is not [the position of a word without a list, its number of records]`]),
+    );
+    const many = damaged(name, (j) => ({
+      ...j,
+      postings: (j.postings as number[][]).map((p, k) => (k === 0 ? [] : p)),
+      common: [[0, data.entries.length + 1]],
+    }));
+    await expect(lookupOver(many).lookup.run(drifted)).rejects.toThrow(
+      new InputError([`${name}: common[0]: ${data.entries.length + 1} is not a number of records up to ${data.entries.length}`]),
+    );
+  });
+
   it("refuses a damaged shard, naming the file and the entry", async () => {
     const name = await firstShard();
     const f = damaged(name, (j) => ({
@@ -225,7 +263,7 @@ describe("damaged split data", () => {
       entries: [{ ...(j.entries as object[])[0], engine: "pcre" }, ...(j.entries as object[]).slice(1)],
     }));
     await expect(lookupOver(f).lookup.run(log)).rejects.toThrow(
-      new InputError([`${name}: entries[0]: is not a matcher entry of version 3`]),
+      new InputError([`${name}: entries[0]: is not a matcher entry of version 4`]),
     );
   });
 

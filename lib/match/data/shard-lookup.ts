@@ -28,7 +28,7 @@ import { T } from "../rank/tuning";
 /** Fetches and parses the parts beside the filter (see split-data-schema). */
 export interface SplitSource {
   shard(n: number): Promise<{ indexes: number[]; entries: MatcherEntry[]; counts: Map<string, number> }>;
-  words(n: number): Promise<{ postings: Map<string, number[]>; weights: Map<number, number> }>;
+  words(n: number): Promise<{ postings: Map<string, number[]>; counts: Map<string, number> }>;
   ids(): Promise<string[]>;
 }
 
@@ -57,10 +57,8 @@ export class ShardedLookup {
   /** Parts fetched and read. */
   private readonly done = new Set<string>();
   private readonly postings = new Map<string, number[]>();
-  /** Words' numbers of records, as the entry shards fetched give them. */
+  /** Words' numbers of records, as the entry shards fetched give them, and the word shards for words too common to list. */
   private readonly counts = new Map<string, number>();
-  /** Records' selection weights, as the word shards fetched give them (every record of a fetched word's list has one). */
-  private readonly selection: Int32Array;
   private readonly wordShardsAt = new Set<number>();
   private ids: string[] | null = null;
   private readonly whole: WholeData;
@@ -74,11 +72,10 @@ export class ShardedLookup {
     private readonly source: SplitSource,
   ) {
     this.entries = new Array<MatcherEntry | undefined>(filter.entryCount);
-    this.selection = new Int32Array(filter.entryCount);
     this.whole = {
       wording: {
         documents: filter.wording.documents,
-        selection: this.selection,
+        selection: filter.selection,
         postings: (w) => this.postingsOf(w),
         count: (w) => this.counts.get(w) ?? this.postingsOf(w)?.length,
       },
@@ -136,9 +133,9 @@ export class ShardedLookup {
       indexes.forEach((i, k) => (this.entries[i] = entries[k]));
       for (const [w, c] of counts) this.counts.set(w, c);
     } else if (kind === "words") {
-      const { postings, weights } = await this.source.words(Number(n));
+      const { postings, counts } = await this.source.words(Number(n));
       for (const [w, list] of postings) this.postings.set(w, list);
-      for (const [e, weight] of weights) this.selection[e] = weight;
+      for (const [w, c] of counts) this.counts.set(w, c);
       this.wordShardsAt.add(Number(n));
     } else this.ids = await this.source.ids();
   }

@@ -13,7 +13,7 @@ import type { SiteParts } from "../rank/evidence";
 import type { KeyFilter, KeyTable } from "./key-filter";
 import type { MatcherEntry } from "./matcher-data";
 import { checkEntries, versionSchema } from "./matcher-data-schema";
-import { stringHash, type FilterFile, type KeyTableFile } from "./split-data";
+import { WORD_KEY_MAX, wordHash, type FilterFile, type KeyTableFile } from "./split-data";
 
 /** The filter as a lookup reads it. */
 export interface SplitFilter {
@@ -29,6 +29,8 @@ export interface SplitFilter {
   repos: string[];
   keys: KeyFilter;
   wording: { documents: number; wordShards: number };
+  /** Each record's wording weight as candidate selection compares it, by entry index (see WordingStats). */
+  selection: Int32Array;
   /** The word shard holding `word`'s records, or -1 when no record has the word. */
   wordShardOf: (word: string) => number;
   sites: SiteParts;
@@ -53,7 +55,7 @@ const filterSchema = z.object({
   keyless: wholes,
   repos: strings,
   keys: z.object({ exact: z.array(keyTable), folded: z.array(keyTable), wrap: z.array(keyTable), wrapFolded: z.array(keyTable) }),
-  wording: z.object({ documents: count, wordShards: positive, hashes: wholes, shards: wholes }),
+  wording: z.object({ documents: count, wordShards: positive, hashes: wholes, shards: wholes, selection: wholes }),
   sites: z.object({ packages: strings, paths: strings, entries: wholeLists }),
 });
 const shardSchema = z.object({
@@ -64,7 +66,7 @@ const shardSchema = z.object({
   words: strings,
   counts: wholes,
 });
-const wordShardSchema = z.object({ ...versioned, shard: count, words: strings, postings: wholeLists, weights: wholeLists });
+const wordShardSchema = z.object({ ...versioned, shard: count, words: strings, postings: wholeLists, common: wholeLists });
 const idsSchema = z.object({ ...versioned, ids: strings });
 
 type Fail = (path: string, what: string) => never;
@@ -116,10 +118,12 @@ export function parseFilter(json: unknown, source: string): SplitFilter {
   let at = 0;
   w.hashes.forEach((gap, k) => {
     at += gap;
-    if ((k > 0 && gap === 0) || at > 0xffffffff) fail(`wording.hashes[${k}]`, "is not a list of 32-bit hashes, ascending");
+    if ((k > 0 && gap === 0) || at > WORD_KEY_MAX) fail(`wording.hashes[${k}]`, "is not a list of word keys, ascending");
     wordHashes[k] = at;
   });
   w.shards.forEach((n, k) => n >= w.wordShards && fail(`wording.shards[${k}]`, `${n} is not a word shard (there are ${w.wordShards})`));
+  if (w.selection.length !== entryCount)
+    fail("wording.selection", `has ${w.selection.length} weights for the filter's ${entryCount} entries`);
   const wordShards = Int32Array.from(w.shards);
   const s = f.sites;
   if (s.entries.length !== s.paths.length) fail("sites.entries", `has ${s.entries.length} lists for ${s.paths.length} paths`);
@@ -140,8 +144,9 @@ export function parseFilter(json: unknown, source: string): SplitFilter {
       wrapFolded: tables(f.keys.wrapFolded, "wrapFolded"),
     },
     wording: { documents: w.documents, wordShards: w.wordShards },
+    selection: Int32Array.from(w.selection),
     wordShardOf: (word) => {
-      const h = stringHash(word);
+      const h = wordHash(word);
       let lo = 0;
       let hi = wordHashes.length;
       while (lo < hi) {
@@ -193,33 +198,32 @@ export function parseShard(
   return { indexes: d.indexes, entries: d.entries, counts };
 }
 
-/** Word shard `shard` in `json`: each word's records, and their selection weights. */
+/**
+ * Word shard `shard` in `json`: each word's records, and the number of records of the words too common to list
+ * (see WordShardFile); throws an InputError naming what is wrong.
+ */
 export function parseWordShard(
   json: unknown,
   source: string,
   filter: SplitFilter,
   shard: number,
-): { postings: Map<string, number[]>; weights: Map<number, number> } {
+): { postings: Map<string, number[]>; counts: Map<string, number> } {
   const d = parseInput(wordShardSchema, json, source);
   const fail = failer(source);
   sameDataset(d, filter, fail);
   if (d.shard !== shard) fail("shard", `is word shard ${d.shard}, not ${shard}`);
   if (d.postings.length !== d.words.length) fail("postings", `has ${d.postings.length} lists for ${d.words.length} words`);
-  if (d.weights.length !== d.words.length) fail("weights", `has ${d.weights.length} lists for ${d.words.length} words`);
   const postings = new Map<string, number[]>();
-  const weights = new Map<number, number>();
-  d.words.forEach((w, k) => {
-    const list = indexes(d.postings[k]!, filter.entryCount, `postings[${k}]`, fail);
-    const wk = d.weights[k]!;
-    if (wk.length !== list.length) fail(`weights[${k}]`, `has ${wk.length} weights for ${list.length} records`);
-    list.forEach((e, j) => {
-      if (weights.has(e) && weights.get(e) !== wk[j])
-        fail(`weights[${k}][${j}]`, `is ${wk[j]}, another word gives record ${e} ${weights.get(e)}`);
-      weights.set(e, wk[j]!);
-    });
-    postings.set(w, list);
+  d.words.forEach((w, k) => postings.set(w, indexes(d.postings[k]!, filter.entryCount, `postings[${k}]`, fail)));
+  const counts = new Map<string, number>();
+  d.common.forEach((pair, k) => {
+    const [at, n] = pair;
+    if (pair.length !== 2 || at! >= d.words.length || d.postings[at!]!.length > 0)
+      fail(`common[${k}]`, "is not [the position of a word without a list, its number of records]");
+    if (n! > filter.entryCount) fail(`common[${k}]`, `${n} is not a number of records up to ${filter.entryCount}`);
+    counts.set(d.words[at!]!, n!);
   });
-  return { postings, weights };
+  return { postings, counts };
 }
 
 /** The ids of every entry, by index. */

@@ -11,15 +11,16 @@
  * Each shard holds whole entries with their index in the whole data, a run
  * of them in the data's order, except records with no literal key:
  * they are tried on every error line, so they sit together in one more shard
- * fetched with every lookup. The words' records, with their wording weights,
- * are in word shards, fetched for the words of the lines a lookup compares
- * by wording (so inverse document frequencies and thresholds are the whole
- * data's).
+ * fetched with every lookup. The words' records are in word shards, fetched
+ * for the words of the lines a lookup compares by wording (so inverse
+ * document frequencies and thresholds are the whole data's); each record's
+ * wording weight, which candidate selection compares, is in the filter.
  */
 import { SiteIndex } from "../rank/evidence";
 import { buildKeyFilter, type KeyTable } from "./key-filter";
 import { MATCHER_DATA_VERSION, type MatcherData, type MatcherEntry } from "./matcher-data";
 import { wordingTables } from "../find/wording-index";
+import { T } from "../rank/tuning";
 
 /** A key table as written: hashes as gaps from the previous one (they are sorted), each with its shard. */
 export interface KeyTableFile {
@@ -43,10 +44,12 @@ export interface FilterFile {
   repos: string[];
   keys: { exact: KeyTableFile[]; folded: KeyTableFile[]; wrap: KeyTableFile[]; wrapFolded: KeyTableFile[] };
   /**
-   * Wording: how many records, how many word shards hold the words' records, and the word table: each word's hash
-   * (sorted, as gaps) and its word shard. A word not in the table is in no record, and costs no fetch.
+   * Wording: how many records, how many word shards hold the words' records, and the word table: each word's key
+   * (`wordHash`; sorted, as gaps) and its word shard. A word not in the table is in no record, and costs no fetch. `selection`:
+   * each record's wording weight as candidate selection compares it (lib/match/find/wording-index), by entry index:
+   * once here rather than beside each of the record's words in the word shards, where it was most of their bytes.
    */
-  wording: { documents: number; wordShards: number; hashes: number[]; shards: number[] };
+  wording: { documents: number; wordShards: number; hashes: number[]; shards: number[]; selection: number[] };
   sites: { packages: string[]; paths: string[]; entries: number[][] };
 }
 
@@ -69,15 +72,17 @@ export interface ShardFile extends Versioned {
 }
 
 /**
- * One word shard as written (`words-<n>.json`): the content words hashed to
- * it, their records (as gaps) and each of those records' selection weight
- * (lib/match/find/wording-index), which candidate selection compares.
+ * One word shard as written (`words-<n>.json`): the content words filed in
+ * it and their records (as gaps). A word in more records than candidate
+ * selection reads (T.commonPostings) has no list, `[]`, and its number of
+ * records in `common` as `[word's position, records]`: selection skips it,
+ * and its weight needs only the count.
  */
 export interface WordShardFile extends Versioned {
   shard: number;
   words: string[];
   postings: number[][];
-  weights: number[][];
+  common: [number, number][];
 }
 
 /** Every record's id by entry index (`ids.json`): read only to show a shared lookup's records. */
@@ -108,7 +113,7 @@ export function shardCountFor(records: number): number {
   return Math.max(1, Math.min(records, MAX_SHARDS, Math.max(MIN_SHARDS, Math.round(records / RECORDS_PER_SHARD))));
 }
 
-/** A string's FNV-1a hash: which word shard a word is in. */
+/** A string's FNV-1a hash. */
 export function stringHash(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -117,6 +122,19 @@ export function stringHash(s: string): number {
   }
   return h >>> 0;
 }
+
+/**
+ * A word's key in the filter's word table: the top WORD_HASH_BITS of its hash. Words whose keys agree share a word
+ * shard; a word no record uses but whose key agrees with one costs a shard fetched for nothing. At 24 bits the
+ * corpus's 8,185 words have 3 such pairs, an unknown word a 1 in 2,000 chance, and the table is 10 KB gzip smaller than
+ * at 32.
+ */
+export function wordHash(word: string): number {
+  return stringHash(word) >>> (32 - WORD_HASH_BITS);
+}
+const WORD_HASH_BITS = 24;
+/** The largest word key. */
+export const WORD_KEY_MAX = 2 ** WORD_HASH_BITS - 1;
 
 /** File names of the parts, beside the filter. */
 export const splitFileName = {
@@ -157,17 +175,17 @@ export function splitMatcherData(
   const vocabulary = wording.postings.size;
   const wordShards = Math.max(1, Math.min(vocabulary, MAX_SHARDS / 2, Math.max(MIN_SHARDS / 4, Math.round(vocabulary / WORDS_PER_SHARD))));
   const shardOfHash = wordShardOf(entries.length, wording.postings, wordShards);
-  const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [], weights: [] }));
+  const words: WordShardFile[] = Array.from({ length: wordShards }, (_, shard) => ({ ...v, shard, words: [], postings: [], common: [] }));
   for (const w of [...wording.postings.keys()].sort()) {
-    const f = words[shardOfHash.get(stringHash(w))!]!;
+    const f = words[shardOfHash.get(wordHash(w))!]!;
     const list = wording.postings.get(w)!;
     for (const s of new Set(list.map((e) => shardOf[e]!))) {
       files[s]!.words.push(w);
       files[s]!.counts.push(list.length);
     }
+    if (list.length > T.commonPostings) f.common.push([f.words.length, list.length]);
     f.words.push(w);
-    f.postings.push(gaps(list));
-    f.weights.push(list.map((e) => wording.selection[e]!));
+    f.postings.push(list.length > T.commonPostings ? [] : gaps(list));
   }
   const wordHashes = [...shardOfHash.keys()].sort((a, b) => a - b);
   const sites = new SiteIndex(entries).parts();
@@ -185,14 +203,20 @@ export function splitMatcherData(
       wrap: keys.wrap.map(tableFile),
       wrapFolded: keys.wrapFolded.map(tableFile),
     },
-    wording: { documents: wording.documents, wordShards, hashes: gaps(wordHashes), shards: wordHashes.map((h) => shardOfHash.get(h)!) },
+    wording: {
+      documents: wording.documents,
+      wordShards,
+      hashes: gaps(wordHashes),
+      shards: wordHashes.map((h) => shardOfHash.get(h)!),
+      selection: wording.selection,
+    },
     sites: { packages: sites.packages, paths, entries: paths.map((p) => gaps(sites.byPath.get(p)!)) },
   };
   return { filter, shards: files, words, ids: { ...v, ids: entries.map((e) => e.id) } };
 }
 
 /**
- * Each word's word shard, by the word's hash (words whose hashes agree share one): the words of the records in the
+ * Each word's word shard, by the word's key (`wordHash`; words whose keys agree share one): the words of the records in the
  * data's order, each where it first appears, about `vocabulary / wordShards` to a shard. The words of one message are
  * so mostly in one or two shards, where hashing them scattered them over one shard each.
  */
@@ -209,7 +233,7 @@ function wordShardOf(records: number, postings: Map<string, number[]>, wordShard
   let placed = 0;
   for (const list of byRecord)
     for (const w of list) {
-      const h = stringHash(w);
+      const h = wordHash(w);
       if (out.has(h)) continue;
       out.set(h, Math.min(wordShards - 1, Math.floor(placed / perShard)));
       placed += WORD_COST + postings.get(w)!.length;

@@ -120,7 +120,7 @@ export interface WordingParts {
 }
 
 /** Selection compares records by their wording weight rounded to 1/SELECTION_UNIT, so a filter can carry it as a small integer. */
-const SELECTION_UNIT = 1024; // not tuning: the filter's fixed-point unit; selection is the same at any fine unit
+const SELECTION_UNIT = 8; // not tuning: the filter's fixed-point unit (an eighth: about 1 % of the weight of a word no record uses, noise to selection; a record's weight stays 2–4 digits)
 
 /** Candidate selection's tables of a whole dataset: each content word's records, and each record's selection weight. */
 export function wordingTables(entries: readonly MatcherEntry[]): {
@@ -356,7 +356,8 @@ export class WordingIndex {
   /** How many records use a content word: undefined for none, null when not at hand (over part of the data). */
   wordCount(word: string): number | null | undefined {
     const list = this.stats.postings(word);
-    return list === null ? null : list?.length;
+    // A word too common to list (split data) has an empty list and its count.
+    return list === null || list === undefined ? list : (this.stats.count?.(word) ?? list.length);
   }
 
   /** How an entry's wording compares with a text (for ranking matches found otherwise). */
