@@ -232,7 +232,9 @@ describe("damaged split data", () => {
       return j;
     });
     expect(() => lookupOver(f)).toThrow(
-      new InputError([`filter.json: wording.selection: has ${data.entries.length - 1} weights for the filter's ${data.entries.length} entries`]),
+      new InputError([
+        `filter.json: wording.selection: has ${data.entries.length - 1} weights for the filter's ${data.entries.length} entries`,
+      ]),
     );
   });
 
