@@ -27,6 +27,7 @@ import { raiseSiteAlone } from "./raise-site-alone";
 import { raisedElsewhere } from "./raised-elsewhere";
 import { recordClass } from "./record-class";
 import { siblingOutdone } from "./sibling-outdone";
+import { sentenceGoesOnRule } from "./sentence-goes-on";
 import { similarWording } from "./similar-wording";
 import { siteInFrames } from "./site-in-frames";
 import { strongOverlap } from "./strong-overlap";
@@ -43,6 +44,7 @@ export const RANK_RULES: readonly Rule[] = [
   similarWording,
   raiseSiteAlone,
   siblingOutdone,
+  sentenceGoesOnRule,
   copiedIn,
   raisedElsewhere,
   nameConflict,
