@@ -38,9 +38,26 @@ describe("doubt-twins", () => {
     if (sglang === "medium") expect(b.score).toBe(TIER.medium);
   });
 
-  it("leaves one repository's records alone", () => {
+  it("leaves one repository's records of one file alone", () => {
     const ms = [scored({ id: "a" }), scored({ id: "b" })];
     doubtTwins.settle!(ms, run());
     expect(ms.map((m) => m.confidence)).toEqual(["high", "high"]);
+  });
+
+  it("doubts copies in two files of one repository that tie, and says where the other is", () => {
+    const a = scored({ id: "a", filePath: "transformers/configuration_utils.py" }, { score: TIER.high });
+    const b = scored({ id: "b", filePath: "transformers/utils/generic.py" }, { score: TIER.high });
+    doubtTwins.settle!([a, b], run());
+    expect([a.confidence, b.confidence, a.score]).toEqual(["medium", "medium", TIER.medium]);
+    expect(a.reasons.at(-1)).toBe(
+      "the same message is raised in transformers/utils/generic.py too, and nothing in the log says which raised it",
+    );
+  });
+
+  it("keeps high the copy whose raise site the log shows (its score leads by more than a twin's)", () => {
+    const a = scored({ id: "a", filePath: "transformers/configuration_utils.py" }, { score: TIER.high + T.twinScore });
+    const b = scored({ id: "b", filePath: "transformers/utils/generic.py" }, { score: TIER.high });
+    doubtTwins.settle!([a, b], run());
+    expect(a.confidence).toBe("high");
   });
 });

@@ -23,7 +23,7 @@ function doubt(group: Match[], repos: Map<string, RepoEvidence> | undefined): vo
   const best = Math.max(...group.map(base));
   const g = group.filter((m) => best - base(m) < T.twinScore);
   const repoNames = [...new Set(g.map((m) => m.entry.repo))];
-  if (repoNames.length < 2) return; // not tuning: copies need two repositories
+  if (repoNames.length < 2) return doubtFiles(g); // not tuning: copies in other repositories need two
   const top = Math.max(...g.map(strength));
   const clear = top >= T.clearRepo && g.filter((m) => strength(m) === top).every((m, _, a) => m.entry.repo === a[0]!.entry.repo);
   for (const m of g) {
@@ -42,6 +42,18 @@ function doubt(group: Match[], repos: Map<string, RepoEvidence> | undefined): vo
   }
 }
 
+/** Copies of one check in several files of one repository, tied: none is a confident answer. */
+function doubtFiles(g: Match[]): void {
+  const files = [...new Set(g.map((m) => m.entry.filePath))];
+  if (files.length < 2) return; // not tuning: copies need two files
+  for (const m of g) {
+    m.confidence = "medium";
+    m.score -= TIER.high - TIER.medium;
+    const others = files.filter((f) => f !== m.entry.filePath).join(", ");
+    m.reasons.push(`the same message is raised in ${others} too, and nothing in the log says which raised it`);
+  }
+}
+
 export const doubtTwins: Rule = {
   id: "doubt-twins",
   stage: "confidence",
@@ -50,7 +62,9 @@ export const doubtTwins: Rule = {
     "same evidence but the repository's — scores closer than T.twinScore once the repository's share is set aside, " +
     "differing only by the literal text's length. When the log clearly comes from one of them (frames, how it was " +
     "started, its log format: strength at least T.clearRepo), that one stays high; otherwise none of them is a " +
-    "confident answer, and each is medium and says where else the message is.",
+    "confident answer, and each is medium and says where else the message is. Copies in several files of one " +
+    "repository that tie so (a check copied into each model's folder, a message shared by two loaders) are medium " +
+    "alike: a traceback that shows one's raise site sets it apart.",
   settle(ranked, run) {
     for (const group of sameText(ranked)) doubt(group, run.repos);
   },
