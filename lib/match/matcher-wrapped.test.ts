@@ -9,7 +9,10 @@
  * test states the correct behaviour, and they all pass now.
  */
 import { describe, expect, it } from "vitest";
-import type { FixtureName } from "../testing/fixtures/records";
+import { FIXTURE_RECORDS, R, type FixtureName } from "../testing/fixtures/records";
+import type { ErrorRecord } from "../record/schema";
+import { buildMatcherData } from "./data/matcher-data";
+import { Matcher } from "./matcher";
 import { VLLM_SRC as VL, frame, hardWrap, prefixLines, traceback, wordWrap } from "../testing/fixtures/logs";
 import { CHECKPOINT_P1, CHECKPOINT_P2, KV_LINE, OLDER_KV_LINE, TRUST_1, TRUST_2, found, lookup } from "../testing/matcher-stories";
 
@@ -161,5 +164,36 @@ describe("known gaps", () => {
     );
     expect(wrapped[1]).toBe("for the cache blocks. Try increasing");
     expect(found(lookup(wrapped.join("\n")))).toEqual([["noCacheMemory", "full", [1, 2, 3]]]);
+  });
+});
+
+describe("blanks a wrapped match must keep", () => {
+  // Without blanks, the pattern's ` or ` after a capture matches the `or` of `for`: the capture then takes the sentence
+  // after the file name, and a record of another message would match in full.
+  const weights: ErrorRecord = {
+    ...R.tokenizerLoad,
+    id: "a1c3e5f7000000e1",
+    slug: "no-weights-file",
+    errorMessage: "{path} does not appear to have a file named {weights} or {safe_weights}.",
+    messagePattern: "(.+?) does not appear to have a file named (.+?) or (.+?)\\.",
+  };
+  const m = new Matcher(buildMatcherData([...FIXTURE_RECORDS, weights]));
+  const wrapped = [
+    "OSError:",
+    "D:\\models\\models--org--model\\snapshots\\1d0c4ebf6ff58a5caecab40fa1406526bca4b5b9\\tex",
+    "t_encoder does not appear to have a file named config.json. Checkout",
+    "'https://huggingface.co/D:\\models\\models--org--model\\snapshots\\1d0c4ebf6ff58a5caeca",
+    "b40fa1406526bca4b5b9\\text_encoder/main' for available files.",
+  ];
+
+  it("does not match a pattern whose blank beside a capture the text lacks (` or ` in `for`)", () => {
+    const full = m.lookup(wrapped.join("\n")).matches.filter((x) => x.entry.id === weights.id && x.kind === "full");
+    expect(full).toEqual([]);
+  });
+
+  it("still matches it where the text has the blanks, wrapped at a space", () => {
+    const log = ["OSError: D:\\models\\text_encoder does not appear to have a file named", "model.bin or model.safetensors."].join("\n");
+    const hit = m.lookup(log).matches.find((x) => x.entry.id === weights.id);
+    expect([hit?.kind, hit?.lines.map((l) => l.line)]).toEqual(["full", [1, 2]]);
   });
 });

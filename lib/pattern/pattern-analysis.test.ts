@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { analyzePattern, trimLineBlanks, trimLineBlanksParsed, type LiteralRun, type PatternShape } from "./pattern-analysis";
+import { analyzePattern, groupBlanks, trimLineBlanks, trimLineBlanksParsed, type LiteralRun, type PatternShape } from "./pattern-analysis";
 import { compilePattern } from "./pattern";
 import { PARTIAL_MIN_LETTERS } from "../match/data/matcher-data";
 import { FIXTURE_RECORDS, R } from "../testing/fixtures/records";
@@ -267,5 +267,34 @@ describe("backtracking degree", () => {
   });
   it("counts optional items past the fourth", () => {
     expect(shape("a?a?a?a?a?a?aaaaaa!")).toEqual({ unbounded: 2, bounded: 2, simple: true });
+  });
+});
+
+describe("groupBlanks", () => {
+  it.each([
+    [
+      "(.+?) does not appear to have a file named (.+?) or (.+?)\\.",
+      [
+        [1, false, true],
+        [2, true, true],
+        [3, true, false],
+      ],
+    ],
+    // Group numbers count nested groups: only top-level ones are reported.
+    [
+      "a ((x)|(y)) b (\\d+)",
+      [
+        [1, true, true],
+        [4, true, false],
+      ],
+    ],
+    ["(?:a) (b)?", []], // a non-capturing group, and an optional one
+    ["x\\s?(.+)", [[1, false, false]]], // an optional blank may be missing from the text
+  ])("%s", (source, expected) => {
+    expect([...groupBlanks(source)!].map(([g, b]) => [g, b.before, b.after])).toEqual(expected);
+  });
+
+  it("gives null for a pattern squeezePattern cannot read", () => {
+    expect(groupBlanks("a|b")).toBeNull();
   });
 });

@@ -310,6 +310,37 @@ export function squeezePattern(source: string): string | null {
   return out;
 }
 
+/**
+ * For each capturing group of `source` at its top level, by group number: whether a literal blank stands right before
+ * it and right after it. Squeezing drops those blanks (squeezePattern), so a match over text without blanks must check
+ * that the text had a blank, or a line break, there. Null when squeezePattern gives null.
+ */
+export function groupBlanks(source: string): Map<number, { before: boolean; after: boolean }> | null {
+  const parser = new Parser(source);
+  const alts = parser.parseAlternatives();
+  if (alts.length !== 1 || parser.i < source.length) return null;
+  const items = alts[0]!;
+  const blank = (it: Item | undefined) => !!it && it.atom.kind === "lit" && /^\s$/.test(it.atom.ch) && it.min === 1 && it.max === 1;
+  const out = new Map<number, { before: boolean; after: boolean }>();
+  let group = 0;
+  const count = (list: Item[]): void => {
+    for (const it of list)
+      if (it.atom.kind === "group") {
+        if (it.atom.capture) group++;
+        for (const alt of it.atom.alts) count(alt);
+      }
+  };
+  items.forEach((it, k) => {
+    if (it.atom.kind !== "group") return;
+    if (it.atom.capture) {
+      group++;
+      if (it.min === 1 && it.max === 1) out.set(group, { before: blank(items[k - 1]), after: blank(items[k + 1]) });
+    }
+    for (const alt of it.atom.alts) count(alt);
+  });
+  return out;
+}
+
 /** Literal runs a match of `seq` must contain, split at `\n` (which the prefilter never spans). */
 function requiredRuns(seq: Item[], ignoreCase: boolean): LiteralRun[] {
   const runs: LiteralRun[] = [];

@@ -6,7 +6,7 @@
  */
 import { RE2JS } from "re2js";
 import type { LogLine } from "../../log/log-normalize";
-import { PY_END_ANCHOR, analyzePattern } from "../../pattern/pattern-analysis";
+import { PY_END_ANCHOR, analyzePattern, type groupBlanks } from "../../pattern/pattern-analysis";
 import { withoutJsWhitespace } from "../../text";
 import type { MatcherEntry } from "../data/matcher-data";
 import type { Capture, MatchedLine } from "../types";
@@ -51,6 +51,8 @@ export interface Program {
   literals?: string[];
   /** The same pattern without its literal blanks, for wrapped text (null: cannot be squeezed). */
   squeezed?: Program | null;
+  /** Its top-level groups with a literal blank before or after them (pattern-analysis `groupBlanks`). */
+  groupBlanks?: ReturnType<typeof groupBlanks>;
 }
 
 /** The program of an entry's full or partial pattern (not compiled until it runs). */

@@ -6,7 +6,7 @@
  * (the junction scan) and matches a pattern over a window of wrapped lines.
  */
 import { looksLikeError, type LogLine } from "../../log/log-normalize";
-import { squeezePattern } from "../../pattern/pattern-analysis";
+import { groupBlanks, squeezePattern } from "../../pattern/pattern-analysis";
 import { isJsWhitespace, withoutJsWhitespace } from "../../text";
 import { captureOf, exec, requiredLiterals, type Found, type Program } from "./engine";
 import { contextAgrees, foldCase, packOwners, upperBound, type KeyIndex } from "./key-index";
@@ -227,6 +227,7 @@ export function matchWrapped(
   });
   const found = exec(p.squeezed, text);
   if (!found || found.spans[1]! <= found.spans[0]!) return null;
+  if (!blanksKept(p, found, fromLine, fromCol)) return null;
   const out = unsqueeze(found, window, fromLine, fromCol);
   if (out.length < 2) return null;
   // The first line may be short (its prefix took the room); the ones in the middle were full rows:
@@ -236,6 +237,23 @@ export function matchWrapped(
     l.text === "" || l.text.length >= T.minWrappedLine || l.text.length + 1 + firstWordLength(next?.text ?? "") > width;
   if (!out.slice(1, -1).every((l, i) => full(l, out[i + 2]))) return null;
   return out;
+}
+
+/**
+ * Whether the text had a blank, or a line break, wherever the pattern has one beside a capture: without blanks, ` or `
+ * after a capture matches the `or` of `for`, and the capture takes a sentence of another message.
+ */
+function blanksKept(p: Program, found: Found, fromLine: number[], fromCol: number[]): boolean {
+  p.groupBlanks ??= groupBlanks(p.source);
+  if (!p.groupBlanks) return true;
+  // Kept characters k - 1 and k stood side by side on one line: no blank and no break between them.
+  const joined = (k: number) => k > 0 && k < fromLine.length && fromLine[k] === fromLine[k - 1] && fromCol[k] === fromCol[k - 1]! + 1;
+  for (const [g, { before, after }] of p.groupBlanks) {
+    const [a, b] = [found.spans[g * 2]!, found.spans[g * 2 + 1]!];
+    if (a < 0 || b < a) continue;
+    if ((before && joined(a)) || (after && joined(b))) return false;
+  }
+  return true;
 }
 
 /** Maps spans found in a window's text without blanks back to its lines. */
