@@ -368,11 +368,13 @@ describe("rankMatches", () => {
         ],
       ],
       [
+        // A mention does not make the copy yield its place, but a full copy of the mentioned project's longer message is
+        // no confident answer (doubt-twins).
         "the log only mentions vLLM",
         new Map([["vllm-project/vllm", { strength: 1 / 3, why: ["the log mentions vllm"] }]]),
         6,
         [
-          ["marlinSglang", "high"],
+          ["marlinSglang", "medium"],
           ["marlinVllm", "medium"],
         ],
       ],

@@ -60,4 +60,17 @@ describe("doubt-twins", () => {
     doubtTwins.settle!([a, b], run());
     expect(a.confidence).toBe("high");
   });
+
+  it.each([
+    { story: "the log points at the partial's repository: the full copy is medium", points: VLLM, confidence: "medium" },
+    { story: "the log points at the full copy's own repository: it stays high", points: SGLANG, confidence: "high" },
+    { story: "nothing in the log points anywhere: it stays high", points: undefined, confidence: "high" },
+  ])("an older copy matched in full beside a longer message matched in part: $story", ({ points, confidence }) => {
+    const full = scored({ repo: SGLANG, id: "copy" }, { kind: "full", score: TIER.high });
+    const partial = scored({ repo: VLLM, id: "longer" }, { kind: "partial", confidence: "medium", score: TIER.medium });
+    doubtTwins.settle!([full, partial], run(points ? [[points, 1]] : undefined));
+    expect(full.confidence).toBe(confidence);
+    if (confidence === "medium")
+      expect(full.reasons.at(-1)).toBe(`${VLLM}, which the log points at, raises a longer message that begins the same way`);
+  });
 });

@@ -54,6 +54,31 @@ function doubtFiles(g: Match[]): void {
   }
 }
 
+/**
+ * A high full match of one repository's record on the very text another repository's record matched in part, the log
+ * pointing at that other repository and not at the first: the first is a copy of the other's older message (sglang
+ * keeps vLLM's old wording), and no confident answer.
+ */
+function doubtOlderCopy(ranked: Match[], repos: Map<string, RepoEvidence> | undefined): void {
+  const strength = (m: Match) => repos?.get(m.entry.repo)?.strength ?? 0;
+  for (const m of ranked) {
+    const l = m.lines[0];
+    if (m.kind !== "full" || m.confidence !== "high" || !l || strength(m) > 0) continue;
+    const other = ranked.find(
+      (p) =>
+        p.kind === "partial" &&
+        p.entry.repo !== m.entry.repo &&
+        strength(p) > 0 &&
+        p.lines[0]?.line === l.line &&
+        p.lines[0].start === l.start,
+    );
+    if (!other) continue;
+    m.confidence = "medium";
+    m.score -= TIER.high - TIER.medium;
+    m.reasons.push(`${other.entry.repo}, which the log points at, raises a longer message that begins the same way`);
+  }
+}
+
 export const doubtTwins: Rule = {
   id: "doubt-twins",
   stage: "confidence",
@@ -64,8 +89,11 @@ export const doubtTwins: Rule = {
     "started, its log format: strength at least T.clearRepo), that one stays high; otherwise none of them is a " +
     "confident answer, and each is medium and says where else the message is. Copies in several files of one " +
     "repository that tie so (a check copied into each model's folder, a message shared by two loaders) are medium " +
-    "alike: a traceback that shows one's raise site sets it apart.",
+    "alike: a traceback that shows one's raise site sets it apart. And a high full match whose text another " +
+    "repository's record matches in part, the log pointing at that repository and not at the first, is medium: a copy " +
+    "of the other's older message (sglang keeping vLLM's old wording, vLLM having added a sentence since).",
   settle(ranked, run) {
     for (const group of sameText(ranked)) doubt(group, run.repos);
+    doubtOlderCopy(ranked, run.repos);
   },
 };
