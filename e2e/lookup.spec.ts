@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { holdWordShards } from "./hold-word-shards";
 import { example, examplePath } from "./example";
 
 /** A marker that appears only in the pasted log: if it shows up in any request, the log left the page. */
@@ -225,17 +226,8 @@ test("a second paste of the same log makes no request and answers at once", asyn
 });
 
 test("on a slow network, the full match shows while the wording is still compared, then the final answer", async ({ page }) => {
-  // Word shards held back until the early answer has been seen (or 20 s have passed, which fails the test): the entry
-  // shards arrive first, as when the network is slow and the batch is large. A fixed delay races a loaded machine.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-    setTimeout(resolve, 20_000);
-  });
-  await page.route("**/_errdex/match/*/words-*.json", async (route) => {
-    await released;
-    await route.continue();
-  });
+  // The entry shards arrive first, as when the network is slow and the batch is large.
+  const { release } = await holdWordShards(page);
   await openHome(page);
   await pasteOnPage(page, `${TRACEBACK}\nValueError: the PD disaggregation does not support different TP sizes here`);
   const status = page.locator("#lookup-status");

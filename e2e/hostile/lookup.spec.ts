@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { holdWordShards } from "../hold-word-shards";
 import { parseTemplate } from "../../lib/record/message-template";
 import { recordPath } from "../../lib/record/permalink";
 import { ALL_RECORDS, HOSTILE_RECORDS, rendered } from "./dataset";
@@ -93,18 +94,9 @@ test("on a slow network a full match shows while the wording comparison still ru
     .filter((_, i) => i % 5 !== 2)
     .join(" ");
   const full = HOSTILE_RECORDS[0]!;
-  // Word shards held back until the early answer has been seen (or 20 s have passed, which fails the test): on a
-  // dataset this small one batch may hold everything, and the early answer shows only while its word shards are on
-  // their way. A fixed delay raced a loaded machine (the entry shards came in after it).
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-    setTimeout(resolve, 20_000);
-  });
-  await page.route("**/_errdex/match/*/words-*.json", async (route) => {
-    await released;
-    await route.continue();
-  });
+  // On a dataset this small one batch may hold everything: the early answer shows only while its word shards are on
+  // their way, so they are held until it has been seen.
+  const { release } = await holdWordShards(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
