@@ -123,8 +123,8 @@ export class DriftCandidates {
    * Over part of the data, with records of similar wording still to come: what the candidate rules would read is asked
    * for now, so it arrives in the same batch and the lookup needs no third round of fetches. A line answered now stays
    * answered once every record is at hand, so `unanswered` holds every line the rules may read; `answered` says some
-   * line is answered already, and the rule for a log nothing answered (unanswered-lines) will not run. What they find is not offered:
-   * the run after the batch decides.
+   * line is answered already, and the rule for a log nothing answered (unanswered-lines) will not run. What they find
+   * is not offered: the run after the batch decides.
    */
   private askAhead(
     unanswered: DriftQuery[],
